@@ -1,0 +1,45 @@
+// Explicit route config. Mirrors the route tables of spec 1 §2, spec 2 §2 and
+// spec 3 §2; /api/* resource routes sit beside the screens they serve.
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+export default [
+	// public pages
+	index('routes/index.tsx'),
+	route('about', 'routes/about.tsx'),
+	route('contact', 'routes/contact.tsx'),
+	route('terms', 'routes/terms.tsx'),
+	route('privacy', 'routes/privacy.tsx'),
+	route('cookies', 'routes/cookies.tsx'),
+	route('news-updates', 'routes/news-updates.tsx'),
+	route('news-updates/:id', 'routes/news-updates.$id.tsx'),
+
+	// sign-in, sign-up, invitations
+	route('auth', 'routes/auth.tsx'),
+	route('auth/verify-email', 'routes/auth.verify-email.tsx'),
+	route('checkout/:planId', 'routes/checkout.$planId.tsx'),
+	route('accept-invite', 'routes/accept-invite.tsx'),
+
+	// signed-in screens
+	route('dashboard', 'routes/dashboard.tsx'),
+	route('measure', 'routes/measure.tsx'),
+	route('settings', 'routes/settings.tsx'),
+	route('billing', 'routes/billing.tsx'),
+	route('admin', 'routes/admin.tsx'),
+
+	// browser routes and resource routes
+	route('theme', 'routes/theme.tsx'),
+	route('api/login', 'routes/api/login.ts'),
+	route('api/logout', 'routes/api/logout.ts'),
+	route('api/auth/register', 'routes/api/auth.register.ts'),
+	route('api/auth/login', 'routes/api/auth.login.ts'),
+	route('api/auth/logout', 'routes/api/auth.logout.ts'),
+	route('api/auth/user', 'routes/api/auth.user.ts'),
+	route('api/auth/forgot-password', 'routes/api/auth.forgot-password.ts'),
+	route('api/auth/reset-password', 'routes/api/auth.reset-password.ts'),
+	route('api/auth/resend-verification', 'routes/api/auth.resend-verification.ts'),
+	route('api/user/preferences', 'routes/api/user.preferences.ts'),
+	route('api/*', 'routes/api/not-found.ts'),
+
+	// anything else: the friendly not-found page
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

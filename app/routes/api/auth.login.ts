@@ -1,0 +1,25 @@
+// JSON sign-in: { email, password, rememberMe? } → { token, user }. The token is
+// the same session the cookie carries; send it as "Authorization: Bearer …".
+import type { Route } from './+types/auth.login'
+import { LoginSchema } from '~/lib/schemas/auth.ts'
+import { login } from '~/services/auth.server.ts'
+import { clientIp, createSession } from '~/services/session.server.ts'
+import { loadUserRow, toClientUser } from '~/services/users.server.ts'
+import { api, methodNotAllowed, readBody } from '~/utils/http.server.ts'
+
+export const loader = () => methodNotAllowed(['POST'])
+
+export const action = api(async ({ request }: Route.ActionArgs) => {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
+	const input = await readBody(request, LoginSchema)
+	// remix-auth's FormStrategy reads form fields: hand it the validated values
+	const form = new URLSearchParams({ email: input.email, password: input.password, rememberMe: String(input.rememberMe) })
+	const headers = { 'content-type': 'application/x-www-form-urlencoded', 'x-yardstick-client-ip': clientIp(request) }
+	const result = await login(new Request(request.url, { method: 'POST', headers, body: form }))
+	const session = await createSession(result.userId, { remember: result.remember })
+	const row = await loadUserRow(result.userId)
+	return Response.json(
+		{ token: session.token, expiresAt: session.expire.toISOString(), user: row ? toClientUser(row) : null },
+		{ headers: { 'Set-Cookie': session.setCookie } },
+	)
+})

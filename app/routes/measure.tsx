@@ -1,0 +1,14 @@
+import type { Route } from './+types/measure'
+import { Page } from '~/components/page.tsx'
+import { requireUser } from '~/services/auth.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Measure | Yardstick' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireUser(request)
+	return null
+}
+
+export default function Screen() {
+	return <Page title="Measure" />
+}

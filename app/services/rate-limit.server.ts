@@ -1,0 +1,38 @@
+// Fixed-window rate limits kept in PostgreSQL, so every app instance shares them.
+// One atomic upsert per hit: concurrent requests can never slip past the limit.
+import { prisma } from '~/db.server.ts'
+import { getEnv } from '~/env.server.ts'
+import { tooManyRequests } from '~/utils/http.server.ts'
+
+export type Limit = { name: string; max: number; windowSeconds: number }
+
+export const LIMITS = {
+	loginIp: { name: 'login:ip', max: 20, windowSeconds: 15 * 60 },
+	loginEmail: { name: 'login:email', max: 10, windowSeconds: 15 * 60 },
+	registerIp: { name: 'register:ip', max: 10, windowSeconds: 60 * 60 },
+	forgotIp: { name: 'forgot:ip', max: 20, windowSeconds: 60 * 60 },
+	forgotEmail: { name: 'forgot:email', max: 5, windowSeconds: 60 * 60 },
+	resetIp: { name: 'reset:ip', max: 20, windowSeconds: 15 * 60 },
+	verifyResendEmail: { name: 'verify:email', max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>
+
+/** Counts one hit; throws a 429 HttpError when the window is full. */
+export async function hit(limit: Limit, subject: string): Promise<void> {
+	const max = Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
+	const key = `${limit.name}:${subject.toLowerCase()}`
+	const rows = await prisma.$queryRaw<{ count: number; windowStart: Date }[]>`
+		INSERT INTO rate_limits (key, count, "windowStart") VALUES (${key}, 1, now())
+		ON CONFLICT (key) DO UPDATE SET
+			count = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${limit.windowSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
+			"windowStart" = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${limit.windowSeconds}) THEN now() ELSE rate_limits."windowStart" END
+		RETURNING count, "windowStart"`
+	const row = rows[0]
+	if (row && row.count > max) {
+		const retryAfter = Math.max(1, Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000))
+		const minutes = Math.ceil(retryAfter / 60)
+		throw tooManyRequests(
+			`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+			retryAfter,
+		)
+	}
+}

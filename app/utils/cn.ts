@@ -1,0 +1,3 @@
+export function cn(...classes: Array<string | false | null | undefined>) {
+	return classes.filter(Boolean).join(' ')
+}

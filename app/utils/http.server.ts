@@ -1,0 +1,135 @@
+// The JSON error contract of every /api/* path: `{ error, fields? }` with a 4xx
+// status for anything the caller got wrong, never an HTML page or a bare 500.
+import { data } from 'react-router'
+import { z } from 'zod'
+
+export type FieldErrors = Record<string, string>
+
+export class HttpError extends Error {
+	constructor(
+		public status: number,
+		message: string,
+		public fields?: FieldErrors,
+		public headers?: HeadersInit,
+	) {
+		super(message)
+	}
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) => new HttpError(400, message, fields)
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message)
+export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message)
+export const notFound = (message = 'Not found') => new HttpError(404, message)
+export const conflict = (message: string, fields?: FieldErrors) => new HttpError(409, message, fields)
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+	new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined)
+
+export function jsonError(error: HttpError) {
+	return Response.json(
+		error.fields ? { error: error.message, fields: error.fields } : { error: error.message },
+		{ status: error.status, headers: error.headers },
+	)
+}
+
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+	const fields: FieldErrors = {}
+	for (const issue of error.issues) {
+		const key = issue.path.length ? issue.path.join('.') : '_'
+		if (issue.code === 'unrecognized_keys') {
+			for (const k of issue.keys) fields[[...issue.path, k].join('.')] = 'Unknown field'
+			continue
+		}
+		fields[key] ??= issue.message
+	}
+	return fields
+}
+
+export const MAX_JSON_BYTES = 100 * 1024
+
+/**
+ * Reads the body of an /api/* request: JSON, or form fields for the same schema.
+ * Rejects oversized, malformed and invalid bodies with a 4xx HttpError.
+ */
+export async function readBody<S extends z.ZodType>(
+	request: Request,
+	schema: S,
+	{ maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+	const declared = Number(request.headers.get('content-length') ?? '0')
+	if (declared > maxBytes) throw new HttpError(413, 'Request body is too large')
+	const buffer = await readLimited(request, maxBytes)
+	const type = request.headers.get('content-type') ?? ''
+	let raw: unknown
+	if (type.includes('application/x-www-form-urlencoded')) {
+		raw = Object.fromEntries(new URLSearchParams(buffer.toString('utf8')))
+	} else if (buffer.length === 0) {
+		raw = {}
+	} else {
+		const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+		let source: string
+		try {
+			source = text.decode(buffer)
+		} catch {
+			throw badRequest('Request body is not valid UTF-8')
+		}
+		try {
+			raw = JSON.parse(source)
+		} catch {
+			throw badRequest('Malformed JSON body')
+		}
+	}
+	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+		throw badRequest('Request body must be a JSON object')
+	}
+	const parsed = await schema.safeParseAsync(raw)
+	if (!parsed.success) {
+		throw badRequest('Invalid input', fieldErrorsFromZod(parsed.error))
+	}
+	return parsed.data
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Buffer> {
+	if (!request.body) return Buffer.alloc(0)
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let total = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		total += value.byteLength
+		if (total > maxBytes) {
+			await reader.cancel().catch(() => {})
+			throw new HttpError(413, 'Request body is too large')
+		}
+		chunks.push(value)
+	}
+	return Buffer.concat(chunks)
+}
+
+/**
+ * Wraps a resource route's loader/action: HttpErrors and thrown Responses
+ * become their replies, anything unexpected becomes a logged 500 JSON reply.
+ */
+export function api<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
+	return async (...args: A): Promise<Response> => {
+		try {
+			return await handler(...args)
+		} catch (error) {
+			if (error instanceof HttpError) return jsonError(error)
+			if (error instanceof Response) return error
+			if (isRouteData(error)) throw error
+			console.error('Unhandled API error', error)
+			return Response.json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 })
+		}
+	}
+}
+
+function isRouteData(value: unknown): boolean {
+	return typeof value === 'object' && value !== null && (value as { type?: string }).type === 'DataWithResponseInit'
+}
+
+export function methodNotAllowed(allowed: string[]) {
+	return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } })
+}
+
+export { data }

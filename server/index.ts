@@ -1,0 +1,50 @@
+// Production server: `npm start` (after a build) or `npm run serve`.
+// With no DATABASE_URL it runs on the embedded PostgreSQL under ./data.
+import './production-env.ts'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { prepareDatabase } from './database.ts'
+import { seedIfEmpty } from '../prisma/seed.ts'
+
+const dataDir = path.resolve(process.env.DATA_DIR ?? 'data')
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '0.0.0.0'
+
+const db = await prepareDatabase({ dataDir })
+const seeded = await seedIfEmpty({ demo: db.embedded || process.env.SEED_DEMO === 'true' })
+if (seeded) console.log(seeded)
+
+// @ts-expect-error the build output has no types
+const build = await import('../build/server/index.js')
+
+const app = express()
+app.disable('x-powered-by')
+if (process.env.TRUST_PROXY === 'true') app.set('trust proxy', true)
+app.use(compression())
+// the client address, from our socket (or the proxy chain we trust), never from the client
+app.use((req, _res, next) => {
+	req.headers['x-yardstick-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+	next()
+})
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+app.use(express.static('build/client', { maxAge: '1h' }))
+app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+
+const server = app.listen(port, host, () => {
+	console.log(`Yardstick is running on http://localhost:${port}`)
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+	if (stopping) return
+	stopping = true
+	console.log(`${signal}: shutting down`)
+	server.close()
+	server.closeAllConnections?.()
+	await db.stop().catch((error) => console.error('Database stop failed', error))
+	process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

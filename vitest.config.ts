@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	resolve: { tsconfigPaths: true },
+	test: {
+		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+		globalSetup: ['tests/setup/global-setup.ts'],
+		setupFiles: ['tests/setup/setup-env.ts'],
+		testTimeout: 20_000,
+		hookTimeout: 60_000,
+		pool: 'forks',
+		fileParallelism: true,
+		maxWorkers: 2,
+	},
+})
