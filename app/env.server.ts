@@ -12,7 +12,6 @@ const schema = z.object({
 	SALES_INBOX: z.string().email().default('sales@yardstick.local'),
 	BILLING_INBOX: z.string().email().default('billing@yardstick.local'),
 	SECURE_COOKIES: z.enum(['true', 'false']).optional(),
-	TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 	// tests raise these so one machine can sign in many times
 	RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 })

@@ -21,7 +21,9 @@ const build = await import('../build/server/index.js')
 
 const app = express()
 app.disable('x-powered-by')
-if (process.env.TRUST_PROXY === 'true') app.set('trust proxy', true)
+// TRUST_PROXY: "true", or the number of proxies in front of the app (e.g. "1")
+const trustProxy = process.env.TRUST_PROXY
+if (trustProxy && trustProxy !== 'false') app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === 'true')
 app.use(compression())
 // the client address, from our socket (or the proxy chain we trust), never from the client
 app.use((req, _res, next) => {

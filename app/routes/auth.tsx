@@ -135,6 +135,12 @@ export async function action({ request }: Route.ActionArgs) {
 	throw redirect('/auth')
 }
 
+/** The submit buttons carry `intent`; the strict form schemas don't know it. */
+function withoutIntent(formData: FormData) {
+	formData.delete('intent')
+	return formData
+}
+
 function mapFields(fields: Record<string, string>) {
 	return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]]))
 }
@@ -206,8 +212,9 @@ function SignInForm({ actionData }: { actionData?: ActionData }) {
 		lastResult: lastResultFor(actionData, 'login'),
 		constraint: getZodConstraint(LoginSchema),
 		defaultValue: { email: params.get('email') ?? '' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: LoginSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 	})
 	const pending = usePending('login')
 	return (
@@ -233,7 +240,8 @@ function SignInForm({ actionData }: { actionData?: ActionData }) {
 							type="button"
 							onClick={() => setShowPassword((v) => !v)}
 							className="absolute top-7 right-2 rounded px-2 py-1 text-xs text-gray-600 dark:text-gray-300"
-							aria-label={showPassword ? 'Hide password' : 'Show password'}
+							aria-controls={fields.password.id}
+							aria-pressed={showPassword}
 						>
 							{showPassword ? 'Hide' : 'Show'}
 						</button>
@@ -281,8 +289,9 @@ function RegisterForm({ actionData }: { actionData?: ActionData }) {
 		id: 'register-form',
 		lastResult: lastResultFor(actionData, 'register'),
 		constraint: getZodConstraint(RegisterSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: RegisterSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 	})
 	const pending = usePending('register')
 	return (
@@ -338,8 +347,9 @@ function ForgotForm({ actionData }: { actionData?: ActionData }) {
 		lastResult: lastResultFor(actionData, 'forgot'),
 		constraint: getZodConstraint(ForgotPasswordSchema),
 		defaultValue: { email: params.get('email') ?? '' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: ForgotPasswordSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 	})
 	const pending = usePending('forgot')
 	return (
@@ -362,8 +372,9 @@ function ResetForm({ actionData, token }: { actionData?: ActionData; token: stri
 		id: 'reset-form',
 		lastResult: lastResultFor(actionData, 'reset'),
 		constraint: getZodConstraint(ResetPasswordSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: ResetPasswordSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 	})
 	const pending = usePending('reset')
 	return (

@@ -46,6 +46,9 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
 
 export const MAX_JSON_BYTES = 100 * 1024
 
+// the rest of the body is never read, so the connection cannot be reused
+const payloadTooLarge = () => new HttpError(413, 'Request body is too large', undefined, { Connection: 'close' })
+
 /**
  * Reads the body of an /api/* request: JSON, or form fields for the same schema.
  * Rejects oversized, malformed and invalid bodies with a 4xx HttpError.
@@ -56,7 +59,7 @@ export async function readBody<S extends z.ZodType>(
 	{ maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
 	const declared = Number(request.headers.get('content-length') ?? '0')
-	if (declared > maxBytes) throw new HttpError(413, 'Request body is too large')
+	if (declared > maxBytes) throw payloadTooLarge()
 	const buffer = await readLimited(request, maxBytes)
 	const type = request.headers.get('content-type') ?? ''
 	let raw: unknown
@@ -99,7 +102,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<Buffer> 
 		total += value.byteLength
 		if (total > maxBytes) {
 			await reader.cancel().catch(() => {})
-			throw new HttpError(413, 'Request body is too large')
+			throw payloadTooLarge()
 		}
 		chunks.push(value)
 	}

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_PORT } from './tests/support/e2e-env.ts'
+
+const baseURL = `http://127.0.0.1:${E2E_PORT}`
+
+// Debian's Chromium (shared STACK.md trap T4): never `playwright install`.
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-dev-shm-usage',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+			'--disable-quic',
+		],
+	},
+}
+
+export default defineConfig({
+	testDir: 'tests',
+	outputDir: 'test-results',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 2,
+	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+	projects: [
+		{ name: 'api', testDir: 'tests/api', use: {} },
+		{ name: 'chromium', testDir: 'tests/e2e', testIgnore: /\.nojs\.spec\.ts$/, use: chromium },
+		{ name: 'no-js', testDir: 'tests/e2e', testMatch: /\.nojs\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+	],
+	webServer: {
+		command: 'node_modules/.bin/tsx tests/support/e2e-server.ts',
+		url: `${baseURL}/`,
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'pipe',
+		stderr: 'pipe',
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+	},
+})

@@ -1,0 +1,96 @@
+import { expect, signIn, test, TEST_PASSWORD } from '../support/fixtures.ts'
+
+test('a member signs in and lands on /measure; the session survives a reload', async ({ page, makeUser }) => {
+	const user = await makeUser({ firstName: 'Mara' })
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill(user.email)
+	await page.getByLabel('Password').fill(TEST_PASSWORD)
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page).toHaveURL(/\/measure$/)
+	await expect(page.getByText('Welcome back!')).toBeVisible()
+	await page.reload()
+	await expect(page.getByLabel('User menu')).toHaveText(/Mara/)
+})
+
+test('an account admin lands on /admin; a signed-in user on /auth goes to /dashboard', async ({ page, makeUser }) => {
+	const user = await makeUser({ role: 'account_admin' })
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill(user.email)
+	await page.getByLabel('Password').fill(TEST_PASSWORD)
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page).toHaveURL(/\/admin$/)
+	await page.goto('/auth')
+	await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('a guarded page sends a visitor to sign in and back after', async ({ page, makeUser }) => {
+	const user = await makeUser()
+	await page.goto('/settings')
+	await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings$/)
+	await page.getByLabel('Email').fill(user.email)
+	await page.getByLabel('Password').fill(TEST_PASSWORD)
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page).toHaveURL(/\/settings$/)
+	await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+})
+
+test('client-side validation shows the spec messages before posting', async ({ page }) => {
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill('not-an-email')
+	await page.getByLabel('Password').focus()
+	await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+	await page.getByLabel('Email').fill('someone@example.com')
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page.getByText('Password is required')).toBeVisible()
+})
+
+test('login failure shows the Login Failed toast', async ({ page, makeUser }) => {
+	const user = await makeUser()
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill(user.email)
+	await page.getByLabel('Password').fill('wrong-password')
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toBeVisible()
+})
+
+test('Remember me keeps the session cookie for 30 days', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill(user.email)
+	await page.getByLabel('Password').fill(TEST_PASSWORD)
+	await page.getByLabel('Remember me').check()
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page).toHaveURL(/\/measure$/)
+	const cookie = (await context.cookies()).find((c) => c.name === 'ys_session')
+	const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+	expect(days).toBeGreaterThan(29)
+	expect(days).toBeLessThanOrEqual(30)
+})
+
+test('the forgot-password link carries the typed e-mail', async ({ page }) => {
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill('typed@example.com')
+	await page.getByRole('link', { name: 'Forgot your password? Reset it here' }).click()
+	await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible()
+	await expect(page.getByLabel('Email')).toHaveValue('typed@example.com')
+	await page.getByRole('link', { name: '← Back' }).click()
+	await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible()
+})
+
+test('the error query parameter shows the authentication banner', async ({ page }) => {
+	await page.goto('/auth?error=1')
+	await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible()
+})
+
+test('logging out ends the session everywhere', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	const token = await signIn(context, user.id)
+	await page.goto('/dashboard')
+	await page.getByLabel('User menu').click()
+	await page.getByRole('button', { name: 'Log Out' }).click()
+	await expect(page).toHaveURL(/\/$/)
+	await expect(page.getByText('Logged Out', { exact: true })).toBeVisible()
+	// the Bearer carrier of the same session stopped working too
+	const res = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } })
+	expect(res.status()).toBe(401)
+})

@@ -1,0 +1,121 @@
+// Playwright fixtures: users and organizations made straight in the database,
+// signed in by creating a real session row and its cookie (STYLE.md), cleaned
+// up after each test. Mail is read from the local SMTP receiver.
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { hash } from '@node-rs/argon2'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { createCookie } from 'react-router'
+import { PrismaClient } from '../../generated/prisma/client.ts'
+import { readE2eEnv, type E2eEnv } from './e2e-env.ts'
+
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
+export const TEST_PASSWORD = 'correct-horse-battery'
+
+let prismaClient: PrismaClient | undefined
+export function db() {
+	prismaClient ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: readE2eEnv().databaseUrl }) })
+	return prismaClient
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(6).toString('hex')}@example.com`
+
+type UserOptions = { role?: string; tierId?: string; verified?: boolean; firstName?: string; canViewInvoices?: boolean; withOrganization?: boolean }
+
+export async function createUser(options: UserOptions = {}) {
+	const email = uniqueEmail(options.role ?? 'member')
+	const organization =
+		options.withOrganization === false || options.role === 'site_admin'
+			? null
+			: await db().organization.create({
+					data: { name: `Test Org ${randomBytes(3).toString('hex')}`, accountNumber: `T-${randomBytes(5).toString('hex')}`, subscriptionTierId: options.tierId ?? 'pro' },
+				})
+	const user = await db().user.create({
+		data: {
+			email,
+			password: await hash(TEST_PASSWORD, { algorithm: 2 }),
+			firstName: options.firstName ?? 'Test',
+			lastName: 'User',
+			role: options.role ?? 'member',
+			emailVerified: options.verified ?? true,
+			canViewInvoices: options.canViewInvoices ?? false,
+			organizationId: organization?.id ?? null,
+		},
+	})
+	return { ...user, organization }
+}
+
+export async function deleteUser(user: { id: string; organization: { id: string } | null }) {
+	await db().user.deleteMany({ where: { id: user.id } })
+	if (user.organization) await db().organization.deleteMany({ where: { id: user.organization.id } })
+}
+
+const sessionCookie = createCookie('ys_session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E_SESSION_SECRET] })
+
+/** A real session row and the signed cookie that carries it. */
+export async function signIn(context: BrowserContext, userId: string) {
+	const token = randomBytes(32).toString('base64url')
+	await db().session.create({
+		data: {
+			sid: createHash('sha256').update(token).digest('hex'),
+			userId,
+			expire: new Date(Date.now() + 60 * 60 * 1000),
+			sess: { remember: false, createdAt: new Date().toISOString() },
+		},
+	})
+	const serialized = await sessionCookie.serialize(token)
+	const value = serialized.split(';')[0]!.split('=').slice(1).join('=')
+	await context.addCookies([{ name: 'ys_session', value, url: readE2eEnv().baseURL }])
+	return token
+}
+
+export async function mailsTo(email: string): Promise<{ subject: string; text: string; html: string }[]> {
+	const res = await fetch(`${readE2eEnv().mailApi}/?to=${encodeURIComponent(email)}`)
+	return (await res.json()) as { subject: string; text: string; html: string }[]
+}
+
+/** Waits for a mail to arrive and returns the first link in it that matches. */
+export async function linkFromMail(email: string, pattern: RegExp): Promise<string> {
+	let link: string | undefined
+	await expect
+		.poll(
+			async () => {
+				for (const mail of await mailsTo(email)) {
+					link = mail.text.match(pattern)?.[0]
+					if (link) return true
+				}
+				return false
+			},
+			{ timeout: 10_000 },
+		)
+		.toBe(true)
+	return link!
+}
+
+type Fixtures = {
+	env: E2eEnv
+	/** creates a user (and organization) for this test; removed afterwards */
+	makeUser: (options?: UserOptions) => ReturnType<typeof createUser>
+}
+
+export const test = base.extend<Fixtures>({
+	// every test is its own client address (the e2e server trusts the proxy header)
+	extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+		const ip = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
+		await use({ ...extraHTTPHeaders, 'X-Forwarded-For': ip })
+	},
+	// eslint-disable-next-line no-empty-pattern
+	env: async ({}, use) => use(readE2eEnv()),
+	// eslint-disable-next-line no-empty-pattern
+	makeUser: async ({}, use) => {
+		const made: Awaited<ReturnType<typeof createUser>>[] = []
+		await use(async (options) => {
+			const user = await createUser(options)
+			made.push(user)
+			return user
+		})
+		for (const user of made) await deleteUser(user)
+	},
+})
+
+export { expect }
