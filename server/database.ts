@@ -11,6 +11,9 @@ export type PreparedDatabase = { url: string; embedded: boolean; stop: () => Pro
 export async function prepareDatabase(options: { dataDir: string; quiet?: boolean; durable?: boolean }): Promise<PreparedDatabase> {
 	let prepared: PreparedDatabase
 	if (process.env.DATABASE_URL) {
+		if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET) {
+			throw new Error('SESSION_SECRET must be set when running in production against DATABASE_URL')
+		}
 		prepared = { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} }
 	} else {
 		const db = await startEmbeddedPostgres({ dir: path.join(options.dataDir, 'postgres'), durable: options.durable, quiet: options.quiet })

@@ -35,10 +35,14 @@ class OutboxMailer implements Mailer {
 	}
 }
 
+/** SMTP when a URL is given (smtp:// or smtps://), else the local outbox. */
+export function createMailer(smtpUrl?: string): Mailer {
+	return smtpUrl ? new SmtpMailer(smtpUrl) : new OutboxMailer()
+}
+
 let mailer: Mailer | undefined
 export function getMailer(): Mailer {
-	const url = getEnv().SMTP_URL
-	mailer ??= url ? new SmtpMailer(url) : new OutboxMailer()
+	mailer ??= createMailer(getEnv().SMTP_URL)
 	return mailer
 }
 

@@ -32,16 +32,19 @@ export function jsonError(error: HttpError) {
 }
 
 export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
-	const fields: FieldErrors = {}
+	// a Map, then own properties: a key such as "__proto__" stays a plain field name
+	const fields = new Map<string, string>()
+	const add = (key: string, message: string) => {
+		if (!fields.has(key)) fields.set(key, message)
+	}
 	for (const issue of error.issues) {
-		const key = issue.path.length ? issue.path.join('.') : '_'
 		if (issue.code === 'unrecognized_keys') {
-			for (const k of issue.keys) fields[[...issue.path, k].join('.')] = 'Unknown field'
+			for (const k of issue.keys) add([...issue.path, k].join('.'), 'Unknown field')
 			continue
 		}
-		fields[key] ??= issue.message
+		add(issue.path.length ? issue.path.join('.') : '_', issue.message)
 	}
-	return fields
+	return Object.fromEntries(fields)
 }
 
 export const MAX_JSON_BYTES = 100 * 1024

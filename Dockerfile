@@ -1,0 +1,25 @@
+# Production image: the app against an external PostgreSQL (DATABASE_URL).
+#   docker build -t yardstick .
+#   docker run -p 3000:3000 -e DATABASE_URL=postgresql://… -e SESSION_SECRET=… -e APP_URL=https://… yardstick
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+COPY --from=build /app/package.json /app/prisma.config.ts ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/generated ./generated
+COPY --from=build /app/build ./build
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/server ./server
+USER node
+EXPOSE 3000
+# applies pending migrations, then serves
+CMD ["node_modules/.bin/tsx", "server/index.ts"]

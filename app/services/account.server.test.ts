@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test } from 'vitest'
+import { prisma } from '~/db.server.ts'
+import { FORGOT_SENT, RESET_INVALID, forgotPassword, register, resetPassword, verifyEmail } from './account.server.ts'
+import { verifyPassword } from './auth.server.ts'
+import { createSession } from './session.server.ts'
+import { HttpError } from '~/utils/http.server.ts'
+
+const email = () => `svc-${randomBytes(5).toString('hex')}@example.com`
+const ip = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}-${randomBytes(3).toString('hex')}`
+const input = (address: string, extra: Record<string, unknown> = {}) => ({
+	email: address,
+	password: 'a-long-enough-password',
+	firstName: 'Svc',
+	lastName: 'Test',
+	agreeToTerms: true,
+	...extra,
+})
+
+async function lastMail(to: string) {
+	return prisma.emailOutbox.findFirst({ where: { to }, orderBy: { createdAt: 'desc' } })
+}
+
+async function thrown(promise: Promise<unknown>): Promise<HttpError> {
+	try {
+		await promise
+	} catch (error) {
+		if (error instanceof HttpError) return error
+		throw error
+	}
+	throw new Error('expected an HttpError')
+}
+
+test('register creates an organization and its account admin together, and mails a link', async () => {
+	const address = email()
+	await register(input(address, { companyName: 'Green Acres' }), ip())
+	const user = await prisma.user.findUniqueOrThrow({ where: { email: address }, include: { organization: true } })
+	expect(user.role).toBe('account_admin')
+	expect(user.emailVerified).toBe(false)
+	expect(user.organization?.name).toBe('Green Acres')
+	expect(user.organization?.subscriptionTierId).toBe('free')
+	expect(user.organization?.accountNumber).toMatch(/^YS-\d{6}$/)
+	expect(user.password).not.toContain('a-long-enough-password')
+	expect(await verifyPassword(user.password, 'a-long-enough-password')).toBe(true)
+	expect(user.password).toMatch(/^\$argon2id\$/)
+	const mail = await lastMail(address)
+	expect(mail?.subject).toBe('Verify your email for Yardstick')
+	expect(mail?.text).toMatch(/http:\/\/yardstick\.test\/auth\/verify-email\?token=[\w-]+/)
+})
+
+test('a duplicate e-mail is a 409 and writes nothing', async () => {
+	const address = email()
+	await register(input(address), ip())
+	const orgsBefore = await prisma.organization.count()
+	const error = await thrown(register(input(address.toUpperCase().toLowerCase()), ip()))
+	expect(error.status).toBe(409)
+	expect(await prisma.organization.count()).toBe(orgsBefore)
+})
+
+test('an unknown or inactive plan is refused before anything is written', async () => {
+	const address = email()
+	const error = await thrown(register(input(address, { subscriptionTierId: 'platinum' }), ip()))
+	expect(error.status).toBe(400)
+	expect(error.fields).toEqual({ subscriptionTierId: 'This plan is not available' })
+	expect(await prisma.user.findUnique({ where: { email: address } })).toBeNull()
+})
+
+test('BETA sign-ups land on the beta-plan tier', async () => {
+	const address = email()
+	await register(input(address, { subscriptionTierId: 'BETA' }), ip())
+	const user = await prisma.user.findUniqueOrThrow({ where: { email: address }, include: { organization: true } })
+	expect(user.organization?.subscriptionTierId).toBe('beta-plan')
+})
+
+test('the verification link works once; expired links do not', async () => {
+	const address = email()
+	await register(input(address), ip())
+	const token = new URL((await lastMail(address))!.text.match(/http\S+/)![0]).searchParams.get('token')!
+	expect(await verifyEmail(token)).toBe(address)
+	expect((await prisma.user.findUniqueOrThrow({ where: { email: address } })).emailVerified).toBe(true)
+	expect(await verifyEmail(token)).toBeNull()
+	expect(await verifyEmail('')).toBeNull()
+
+	const late = email()
+	await register(input(late), ip())
+	const lateToken = new URL((await lastMail(late))!.text.match(/http\S+/)![0]).searchParams.get('token')!
+	await prisma.user.update({ where: { email: late }, data: { verificationTokenExpiresAt: new Date(Date.now() - 1000) } })
+	expect(await verifyEmail(lateToken)).toBeNull()
+})
+
+test('forgot-password: same answer for everyone, a mail only for real accounts', async () => {
+	const address = email()
+	await register(input(address), ip())
+	const unknown = email()
+	expect(await forgotPassword({ email: unknown }, ip())).toEqual({ message: FORGOT_SENT })
+	expect(await lastMail(unknown)).toBeNull()
+	expect(await forgotPassword({ email: address }, ip())).toEqual({ message: FORGOT_SENT })
+	expect((await lastMail(address))?.subject).toBe('Reset your Yardstick password')
+})
+
+test('reset-password sets the password, works once, expires, and ends all sessions', async () => {
+	const address = email()
+	await register(input(address), ip())
+	const user = await prisma.user.findUniqueOrThrow({ where: { email: address } })
+	await createSession(user.id, { remember: true })
+	await forgotPassword({ email: address }, ip())
+	const token = new URL((await lastMail(address))!.text.match(/http\S+/)![0]).searchParams.get('token')!
+
+	await resetPassword({ token, password: 'fresh-password-1', confirmPassword: 'fresh-password-1' }, ip())
+	const after = await prisma.user.findUniqueOrThrow({ where: { email: address } })
+	expect(await verifyPassword(after.password, 'fresh-password-1')).toBe(true)
+	expect(after.passwordResetToken).toBeNull()
+	expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
+
+	const reuse = await thrown(resetPassword({ token, password: 'fresh-password-2', confirmPassword: 'fresh-password-2' }, ip()))
+	expect(reuse.status).toBe(400)
+	expect(reuse.message).toBe(RESET_INVALID)
+
+	await forgotPassword({ email: address }, ip())
+	const second = new URL((await lastMail(address))!.text.match(/http\S+/)![0]).searchParams.get('token')!
+	await prisma.user.update({ where: { id: user.id }, data: { passwordResetTokenExpiresAt: new Date(Date.now() - 1) } })
+	expect((await thrown(resetPassword({ token: second, password: 'fresh-password-3', confirmPassword: 'fresh-password-3' }, ip()))).status).toBe(400)
+})
+
+test('registration is rate limited per IP', async () => {
+	const sameIp = ip()
+	for (let i = 0; i < 10; i++) await register(input(email()), sameIp)
+	const error = await thrown(register(input(email()), sameIp))
+	expect(error.status).toBe(429)
+	expect(error.message).toMatch(/^Too many attempts/)
+})
