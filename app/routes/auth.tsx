@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/auth'
+import { CaptchaField, useCaptcha } from '~/components/captcha.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ErrorList, Field } from '~/components/ui/field.tsx'
 import { useToast } from '~/components/toaster.tsx'
@@ -294,6 +295,7 @@ function RegisterForm({ actionData }: { actionData?: ActionData }) {
 		shouldRevalidate: 'onInput',
 	})
 	const pending = usePending('register')
+	const captcha = useCaptcha()
 	return (
 		<div>
 			<h1 className="text-2xl font-bold">Create Account</h1>
@@ -331,8 +333,10 @@ function RegisterForm({ actionData }: { actionData?: ActionData }) {
 					</label>
 					<ErrorList id={fields.agreeToTerms.errorId} errors={fields.agreeToTerms.errors} />
 				</div>
+				<CaptchaField token={captcha.token} state={captcha.state} />
+				<ErrorList id={fields.captchaToken.errorId} errors={fields.captchaToken.errors} />
 				<ErrorList id={form.errorId} errors={form.errors} />
-				<Button type="submit" name="intent" value="register" className="w-full" disabled={pending}>
+				<Button type="submit" name="intent" value="register" className="w-full" disabled={pending || captcha.state === 'solving'}>
 					{pending ? 'Creating Account...' : 'Create Account'}
 				</Button>
 			</Form>

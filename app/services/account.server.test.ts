@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { prisma } from '~/db.server.ts'
-import { FORGOT_SENT, RESET_INVALID, forgotPassword, register, resetPassword, verifyEmail } from './account.server.ts'
+import { solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
+import { createCaptchaChallenge, encodeCaptchaToken } from '~/integrations/captcha.server.ts'
+import { CAPTCHA_REQUIRED, FORGOT_SENT, RESET_INVALID, forgotPassword, register, resetPassword, verifyEmail } from './account.server.ts'
 import { verifyPassword } from './auth.server.ts'
 import { createSession } from './session.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
@@ -124,10 +127,31 @@ test('reset-password sets the password, works once, expires, and ends all sessio
 	expect((await thrown(resetPassword({ token: second, password: 'fresh-password-3', confirmPassword: 'fresh-password-3' }, ip()))).status).toBe(400)
 })
 
-test('registration is rate limited per IP', async () => {
+async function captchaToken() {
+	const challenge = await createCaptchaChallenge()
+	const solution = await solveChallenge({ challenge, deriveKey })
+	return encodeCaptchaToken({ challenge, solution: solution! })
+}
+
+test('with a solved bot challenge: 10 sign-ups per IP an hour', async () => {
 	const sameIp = ip()
-	for (let i = 0; i < 10; i++) await register(input(email()), sameIp)
-	const error = await thrown(register(input(email()), sameIp))
+	for (let i = 0; i < 10; i++) await register(input(email(), { captchaToken: await captchaToken() }), sameIp)
+	const error = await thrown(register(input(email(), { captchaToken: await captchaToken() }), sameIp))
 	expect(error.status).toBe(429)
 	expect(error.message).toMatch(/^Too many attempts/)
+})
+
+test('without one (no JavaScript): 5 per IP an hour; a bad or reused token is refused', async () => {
+	const sameIp = ip()
+	for (let i = 0; i < 5; i++) await register(input(email()), sameIp)
+	expect((await thrown(register(input(email()), sameIp))).status).toBe(429)
+
+	const address = email()
+	const bad = await thrown(register(input(address, { captchaToken: 'forged' }), ip()))
+	expect(bad.status).toBe(400)
+	expect(bad.fields).toEqual({ captchaToken: CAPTCHA_REQUIRED })
+	const token = await captchaToken()
+	await register(input(address, { captchaToken: token }), ip())
+	expect((await thrown(register(input(email(), { captchaToken: token }), ip()))).fields).toEqual({ captchaToken: CAPTCHA_REQUIRED })
+	expect(await prisma.user.findUnique({ where: { email: address } })).not.toBeNull()
 })

@@ -4,6 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { z } from 'zod'
 import { prisma, Prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
+import { verifyCaptcha } from '~/integrations/captcha.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { tierIdForPlan } from '~/lib/plans.ts'
 import type { ForgotPasswordSchema, RegisterSchema, ResetPasswordSchema } from '~/lib/schemas/auth.ts'
@@ -34,8 +35,24 @@ async function newAccountNumber(tx: Prisma.TransactionClient): Promise<string> {
 	}
 }
 
+export const CAPTCHA_REQUIRED = 'CAPTCHA verification is required'
+
+/**
+ * The bot check of registration (and later checkout and contact): a solved
+ * proof-of-work challenge, or — for browsers without JavaScript — the empty
+ * honeypot (checked by the schema) and a stricter per-IP limit.
+ */
+export async function checkNotABot(captchaToken: string | undefined, ip: string) {
+	if (captchaToken) {
+		if (!(await verifyCaptcha(captchaToken))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
+		return
+	}
+	await hit(LIMITS.noCaptchaIp, ip)
+}
+
 export async function register(input: z.output<typeof RegisterSchema>, ip: string) {
 	await hit(LIMITS.registerIp, ip)
+	await checkNotABot(input.captchaToken, ip)
 	const tierId = tierIdForPlan(input.subscriptionTierId || DEFAULT_SIGNUP_TIER)
 	const tier = await prisma.subscriptionTier.findFirst({ where: { id: tierId, isActive: true }, select: { id: true } })
 	if (!tier) throw badRequest('Invalid input', { subscriptionTierId: 'This plan is not available' })

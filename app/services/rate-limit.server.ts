@@ -1,5 +1,5 @@
-// Fixed-window rate limits kept in PostgreSQL, so every app instance shares them.
-// One atomic upsert per hit: concurrent requests can never slip past the limit.
+// Fixed-window counters kept in PostgreSQL, so every app instance shares them.
+// One atomic upsert per hit: concurrent requests can never slip past a limit.
 import { prisma } from '~/db.server.ts'
 import { getEnv } from '~/env.server.ts'
 import { tooManyRequests } from '~/utils/http.server.ts'
@@ -10,29 +10,40 @@ export const LIMITS = {
 	loginIp: { name: 'login:ip', max: 20, windowSeconds: 15 * 60 },
 	loginEmail: { name: 'login:email', max: 10, windowSeconds: 15 * 60 },
 	registerIp: { name: 'register:ip', max: 10, windowSeconds: 60 * 60 },
+	// sign-ups without a solved bot challenge (JavaScript off): fewer per IP
+	noCaptchaIp: { name: 'nocaptcha:ip', max: 5, windowSeconds: 60 * 60 },
 	forgotIp: { name: 'forgot:ip', max: 20, windowSeconds: 60 * 60 },
 	forgotEmail: { name: 'forgot:email', max: 5, windowSeconds: 60 * 60 },
 	resetIp: { name: 'reset:ip', max: 20, windowSeconds: 15 * 60 },
 	verifyResendEmail: { name: 'verify:email', max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
 
-/** Counts one hit; throws a 429 HttpError when the window is full. */
-export async function hit(limit: Limit, subject: string): Promise<void> {
-	const max = Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
-	const key = `${limit.name}:${subject.toLowerCase()}`
+/** Adds one to the counter of `key` in its current window and returns it. */
+async function count(key: string, windowSeconds: number) {
 	const rows = await prisma.$queryRaw<{ count: number; windowStart: Date }[]>`
 		INSERT INTO rate_limits (key, count, "windowStart") VALUES (${key}, 1, now())
 		ON CONFLICT (key) DO UPDATE SET
-			count = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${limit.windowSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
-			"windowStart" = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${limit.windowSeconds}) THEN now() ELSE rate_limits."windowStart" END
+			count = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
+			"windowStart" = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE rate_limits."windowStart" END
 		RETURNING count, "windowStart"`
-	const row = rows[0]
-	if (row && row.count > max) {
+	return rows[0]!
+}
+
+/** Counts one hit; throws a 429 HttpError when the window is full. */
+export async function hit(limit: Limit, subject: string): Promise<void> {
+	const max = Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
+	const row = await count(`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds)
+	if (row.count > max) {
 		const retryAfter = Math.max(1, Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000))
 		const minutes = Math.ceil(retryAfter / 60)
-		throw tooManyRequests(
-			`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-			retryAfter,
-		)
+		throw tooManyRequests(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter)
 	}
+}
+
+/**
+ * Records `subject` under `name` for `windowSeconds`: true the first time,
+ * false while it is remembered (e.g. a solved bot challenge sent twice).
+ */
+export async function consumeOnce(name: string, subject: string, windowSeconds: number): Promise<boolean> {
+	return (await count(`${name}:${subject}`, windowSeconds)).count === 1
 }

@@ -209,3 +209,16 @@ test('GET /api/login and /api/logout are browser routes', async ({ request }) =>
 	expect(logout.status()).toBe(302)
 	expect(logout.headers().location).toBe('/')
 })
+
+test('bot check: a challenge to solve; a forged token is a 400 on captchaToken', async ({ request }) => {
+	const challenge = await request.get('/api/captcha/challenge')
+	expect(challenge.status()).toBe(200)
+	expect(challenge.headers()['cache-control']).toBe('no-store')
+	const body = await challenge.json()
+	expect(body.parameters).toMatchObject({ algorithm: 'SHA-256' })
+	expect(typeof body.signature).toBe('string')
+
+	const forged = await request.post('/api/auth/register', { data: { ...registration(uniqueEmail()), captchaToken: 'Zm9yZ2Vk' } })
+	expect(forged.status()).toBe(400)
+	expect(await forged.json()).toEqual({ error: 'CAPTCHA verification is required', fields: { captchaToken: 'CAPTCHA verification is required' } })
+})

@@ -94,3 +94,22 @@ test('logging out ends the session everywhere', async ({ page, context, makeUser
 	const res = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } })
 	expect(res.status()).toBe(401)
 })
+
+test('Create Account with JavaScript solves the bot check, then signs up', async ({ page }) => {
+	const email = `js-${Date.now()}@example.com`
+	let sentToken = ''
+	page.on('request', (req) => {
+		if (req.method() === 'POST' && req.url().includes('/auth')) sentToken = new URLSearchParams(req.postData() ?? '').get('captchaToken') ?? ''
+	})
+	await page.goto('/auth?mode=register')
+	await expect(page.getByText('Security check complete')).toBeVisible({ timeout: 15_000 })
+	await page.getByLabel('First name').fill('Jay')
+	await page.getByLabel('Last name').fill('Script')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password').fill('a-long-enough-password')
+	await page.getByLabel(/I agree to the/).check()
+	await page.getByRole('button', { name: 'Create Account' }).click()
+	await expect(page.getByText('Registration Successful')).toBeVisible()
+	await expect(page.getByLabel('Email')).toHaveValue(email)
+	expect(sentToken.length).toBeGreaterThan(100)
+})
