@@ -133,3 +133,23 @@ test('a toast closes itself after 5 seconds; destructive ones after 2', async ({
 	await page.clock.runFor(2_100)
 	await expect(toast).toHaveCount(0)
 })
+
+test('F8 focuses the notifications; a swipe right of 50 px dismisses a toast', async ({ page }) => {
+	await page.goto('/api/logout')
+	const toast = page.getByRole('status').filter({ hasText: 'Logged Out' })
+	await expect(toast).toBeVisible()
+	await page.keyboard.press('F8')
+	await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toBeFocused()
+
+	const box = (await toast.boundingBox())!
+	await page.mouse.move(box.x + 20, box.y + box.height / 2)
+	await page.mouse.down()
+	await page.mouse.move(box.x + 50, box.y + box.height / 2, { steps: 3 })
+	await page.mouse.up()
+	await expect(toast).toBeVisible() // 30 px is not enough
+	await page.mouse.move(box.x + 20, box.y + box.height / 2)
+	await page.mouse.down()
+	await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 5 })
+	await page.mouse.up()
+	await expect(toast).toHaveCount(0)
+})
