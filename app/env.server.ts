@@ -14,6 +14,24 @@ const schema = z.object({
 	SECURE_COOKIES: z.enum(['true', 'false']).optional(),
 	// tests raise these so one machine can sign in many times
 	RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+
+	// Imagery: XYZ URL templates ({z}/{x}/{y}); public-domain USGS National Map by default.
+	SATELLITE_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}'),
+	HYBRID_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryTopo/MapServer/tile/{z}/{y}/{x}'),
+	TERRAIN_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSShadedReliefOnly/MapServer/tile/{z}/{y}/{x}'),
+	ROADMAP_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSTopo/MapServer/tile/{z}/{y}/{x}'),
+	TILE_ATTRIBUTION: z.string().default('Imagery: U.S. Geological Survey, The National Map'),
+	TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(23).default(20),
+	// grass detection fetches satellite tiles server-side and caches them here
+	TILE_CACHE_DIR: z.string().optional(),
+	TILE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+
+	// Geocoding: the offline US ZIP/city gazetteer by default; a Photon-compatible
+	// endpoint and/or the US Census one-line geocoder when configured.
+	GEOCODER: z.enum(['gazetteer', 'photon', 'census']).default('gazetteer'),
+	PHOTON_URL: z.string().url().optional(),
+	CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder'),
+	GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 })
 
 export type Env = z.infer<typeof schema>
