@@ -39,6 +39,12 @@ export default [
 	route('api/auth/resend-verification', 'routes/api/auth.resend-verification.ts'),
 	route('api/user/preferences', 'routes/api/user.preferences.ts'),
 	route('api/captcha/challenge', 'routes/api/captcha.challenge.ts'),
+	route('api/measurements', 'routes/api/measurements.ts'),
+	route('api/measurements/combine', 'routes/api/measurements.combine.ts'),
+	route('api/measurements/:id', 'routes/api/measurements.$id.ts'),
+	route('api/usage/increment-search', 'routes/api/usage.increment-search.ts'),
+	route('api/organizations/:id', 'routes/api/organizations.$id.ts'),
+	route('api/subscription-tiers', 'routes/api/subscription-tiers.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page

@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { createCookie } from 'react-router'
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { readE2eEnv, type E2eEnv } from './e2e-env.ts'
@@ -20,15 +20,32 @@ export function db() {
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(6).toString('hex')}@example.com`
 
-type UserOptions = { role?: string; tierId?: string; verified?: boolean; firstName?: string; canViewInvoices?: boolean; withOrganization?: boolean }
+type UserOptions = {
+	role?: string
+	tierId?: string
+	verified?: boolean
+	firstName?: string
+	canViewInvoices?: boolean
+	withOrganization?: boolean
+	/** join this organization instead of making a new one */
+	organizationId?: string
+	maxSearchesPerMonth?: number
+	allowAiTraining?: boolean
+}
 
 export async function createUser(options: UserOptions = {}) {
 	const email = uniqueEmail(options.role ?? 'member')
-	const organization =
-		options.withOrganization === false || options.role === 'site_admin'
+	const organization = options.organizationId
+		? await db().organization.findUniqueOrThrow({ where: { id: options.organizationId } })
+		: options.withOrganization === false || options.role === 'site_admin'
 			? null
 			: await db().organization.create({
-					data: { name: `Test Org ${randomBytes(3).toString('hex')}`, accountNumber: `T-${randomBytes(5).toString('hex')}`, subscriptionTierId: options.tierId ?? 'pro' },
+					data: {
+						name: `Test Org ${randomBytes(3).toString('hex')}`,
+						accountNumber: `T-${randomBytes(5).toString('hex')}`,
+						subscriptionTierId: options.tierId ?? 'pro',
+						allowAiTraining: options.allowAiTraining ?? false,
+					},
 				})
 	const user = await db().user.create({
 		data: {
@@ -40,9 +57,11 @@ export async function createUser(options: UserOptions = {}) {
 			emailVerified: options.verified ?? true,
 			canViewInvoices: options.canViewInvoices ?? false,
 			organizationId: organization?.id ?? null,
+			maxSearchesPerMonth: options.maxSearchesPerMonth ?? 50,
 		},
 	})
-	return { ...user, organization }
+	// a user who joined an existing organization does not own it
+	return { ...user, organization: options.organizationId ? null : organization }
 }
 
 export async function deleteUser(user: { id: string; organization: { id: string } | null }) {
@@ -52,8 +71,8 @@ export async function deleteUser(user: { id: string; organization: { id: string 
 
 const sessionCookie = createCookie('ys_session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E_SESSION_SECRET] })
 
-/** A real session row and the signed cookie that carries it. */
-export async function signIn(context: BrowserContext, userId: string) {
+/** A real session row; its token works as a Bearer token and in the cookie. */
+export async function createSessionToken(userId: string) {
 	const token = randomBytes(32).toString('base64url')
 	await db().session.create({
 		data: {
@@ -63,6 +82,12 @@ export async function signIn(context: BrowserContext, userId: string) {
 			sess: { remember: false, createdAt: new Date().toISOString() },
 		},
 	})
+	return token
+}
+
+/** A real session row and the signed cookie that carries it. */
+export async function signIn(context: BrowserContext, userId: string) {
+	const token = await createSessionToken(userId)
 	const serialized = await sessionCookie.serialize(token)
 	const value = serialized.split(';')[0]!.split('=').slice(1).join('=')
 	await context.addCookies([{ name: 'ys_session', value, url: readE2eEnv().baseURL }])
@@ -94,6 +119,8 @@ export async function linkFromMail(email: string, pattern: RegExp): Promise<stri
 
 type Fixtures = {
 	env: E2eEnv
+	/** an API client signed in as the user (Bearer token); disposed afterwards */
+	apiAs: (user: { id: string }) => Promise<APIRequestContext>
 	/** creates a user (and organization) for this test; removed afterwards */
 	makeUser: (options?: UserOptions) => ReturnType<typeof createUser>
 }
@@ -106,6 +133,16 @@ export const test = base.extend<Fixtures>({
 	},
 	// eslint-disable-next-line no-empty-pattern
 	env: async ({}, use) => use(readE2eEnv()),
+	apiAs: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
+		const contexts: APIRequestContext[] = []
+		await use(async (user) => {
+			const token = await createSessionToken(user.id)
+			const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Authorization: `Bearer ${token}` } })
+			contexts.push(context)
+			return context
+		})
+		for (const c of contexts) await c.dispose()
+	},
 	// eslint-disable-next-line no-empty-pattern
 	makeUser: async ({}, use) => {
 		const made: Awaited<ReturnType<typeof createUser>>[] = []

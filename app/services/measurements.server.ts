@@ -1,0 +1,188 @@
+// Saved measurements belong to the organization: every member can list, rename,
+// edit and delete them (decisions page, Team Collaboration). Other
+// organizations' ids answer 404. Totals are always computed here.
+import { prisma, Prisma } from '~/db.server.ts'
+import { addressesMatch, firstAddressPart, nextDefaultLabel } from '~/lib/addresses.ts'
+import type { MeasurementCreate, MeasurementUpdate } from '~/lib/schemas/measurement.ts'
+import { computeShape, computeTotals, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
+import { badRequest, notFound } from '~/utils/http.server.ts'
+import { organizationScope, requireOrganizationId } from './auth.server.ts'
+import type { ClientUser } from './users.server.ts'
+
+export const NOT_FOUND = 'Measurement not found'
+const YARD_SPLIT_SQFT = 1500
+
+/** Validates every shape and computes its figures; 400 names the shape and field at fault. */
+export function prepareShapes(inputs: readonly ShapeInput[]): Shape[] {
+	const fields: Record<string, string> = {}
+	inputs.forEach((input, i) => {
+		for (const [path, message] of Object.entries(shapeProblems(input))) fields[`shapes.${i}.${path}`] = message
+	})
+	if (Object.keys(fields).length) throw badRequest('Invalid shapes', fields)
+	return inputs.map(computeShape)
+}
+
+type Row = Prisma.MeasurementGetPayload<object>
+
+/** The JSON shape of a saved measurement (spec 1 §3 field names). */
+export function toApi(row: Row) {
+	return {
+		id: row.id,
+		organizationId: row.organizationId,
+		createdByUserId: row.createdByUserId,
+		projectId: row.projectId,
+		label: row.label,
+		address: row.address,
+		shapes: row.shapes as Shape[],
+		total_area_sqft: row.total_area_sqft,
+		total_area_acres: row.total_area_acres,
+		total_area_sqm: row.total_area_sqm,
+		total_distance_feet: row.total_distance_feet,
+		total_distance_yards: row.total_distance_yards,
+		total_distance_meters: row.total_distance_meters,
+		is_linear_measurement: row.is_linear_measurement,
+		shape_count: row.shape_count,
+		measurement_type: row.measurement_type,
+		map_type: row.map_type,
+		property_center: row.property_center as { lat: number; lng: number } | null,
+		yard_type: row.yard_type,
+		is_training_data: row.is_training_data,
+		ai_confidence: row.ai_confidence,
+		user_verified: row.user_verified,
+		created_at: row.created_at.toISOString(),
+		updated_at: row.updated_at.toISOString(),
+	}
+}
+export type ApiMeasurement = ReturnType<typeof toApi>
+
+export async function listMeasurements(user: ClientUser, query: { address?: string; page: number; limit: number }) {
+	const where = organizationScope(user)
+	if (query.address) {
+		// spec 1 §5: normalized equality or containment either way
+		const candidates = await prisma.measurement.findMany({ where, select: { id: true, address: true } })
+		const ids = candidates.filter((c) => addressesMatch(c.address, query.address)).map((c) => c.id)
+		const rows = await prisma.measurement.findMany({ where: { id: { in: ids } }, orderBy: { created_at: 'desc' } })
+		return { measurements: rows.map(toApi), total: rows.length }
+	}
+	const [rows, total] = await Promise.all([
+		prisma.measurement.findMany({ where, orderBy: { created_at: 'desc' }, skip: (query.page - 1) * query.limit, take: query.limit }),
+		prisma.measurement.count({ where }),
+	])
+	return { measurements: rows.map(toApi), total }
+}
+
+async function findOwn(user: ClientUser, id: string) {
+	const row = await prisma.measurement.findFirst({ where: { id, ...organizationScope(user) } })
+	if (!row) throw notFound(NOT_FOUND)
+	return row
+}
+
+export async function getMeasurement(user: ClientUser, id: string) {
+	return toApi(await findOwn(user, id))
+}
+
+async function allowsTraining(organizationId: string) {
+	const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { allowAiTraining: true } })
+	return Boolean(org?.allowAiTraining)
+}
+
+export async function createMeasurement(user: ClientUser, input: MeasurementCreate) {
+	const organizationId = requireOrganizationId(user)
+	const shapes = prepareShapes(input.shapes)
+	const totals = computeTotals(shapes)
+	const training = input.is_training_data === 'true' && (await allowsTraining(organizationId))
+	const address = input.address || null
+	const row = await prisma.$transaction(async (tx) => {
+		let label = input.label
+		if (!label) {
+			const atAddress = await tx.measurement.findMany({ where: { organizationId }, select: { address: true, label: true } })
+			label = nextDefaultLabel(address, atAddress.filter((m) => !address || addressesMatch(m.address, address)).map((m) => m.label))
+		}
+		return tx.measurement.create({
+			data: {
+				organizationId,
+				createdByUserId: user.id,
+				label,
+				address,
+				shapes: shapes as unknown as Prisma.InputJsonValue,
+				...totals,
+				measurement_type: input.measurement_type,
+				map_type: input.map_type ?? 'satellite',
+				property_center: input.property_center ?? Prisma.JsonNull,
+				yard_type: input.yard_type ?? (totals.total_area_sqft > YARD_SPLIT_SQFT ? 'back_yard' : 'front_yard'),
+				is_training_data: training ? 'true' : 'false',
+				user_verified: input.user_verified ?? 'false',
+				ai_confidence: averageConfidence(shapes),
+			},
+		})
+	})
+	return toApi(row)
+}
+
+function averageConfidence(shapes: readonly Shape[]): number | null {
+	const values = shapes.map((s) => s.ai_confidence).filter((v): v is number => typeof v === 'number')
+	return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null
+}
+
+export async function updateMeasurement(user: ClientUser, id: string, input: MeasurementUpdate) {
+	const existing = await findOwn(user, id)
+	const data: Prisma.MeasurementUpdateInput = {}
+	if (input.label !== undefined) data.label = input.label
+	if (input.yard_type !== undefined) data.yard_type = input.yard_type
+	if (input.user_verified !== undefined) data.user_verified = input.user_verified
+	if (input.map_type !== undefined) data.map_type = input.map_type
+	if (input.is_training_data !== undefined) {
+		data.is_training_data = input.is_training_data === 'true' && (await allowsTraining(existing.organizationId)) ? 'true' : 'false'
+	}
+	if (input.shapes) {
+		const shapes = prepareShapes(input.shapes)
+		Object.assign(data, computeTotals(shapes), { shapes: shapes as unknown as Prisma.InputJsonValue, ai_confidence: averageConfidence(shapes) })
+	}
+	// one UPDATE carries the shapes and their totals together, so concurrent edits
+	// can never leave shapes and totals from different versions
+	const row = await prisma.measurement.update({ where: { id: existing.id }, data })
+	return toApi(row)
+}
+
+export async function deleteMeasurement(user: ClientUser, id: string) {
+	const existing = await findOwn(user, id)
+	const deleted = await prisma.measurement.deleteMany({ where: { id: existing.id, organizationId: existing.organizationId } })
+	if (deleted.count === 0) throw notFound(NOT_FOUND)
+	return { message: 'Measurement deleted successfully.' }
+}
+
+/**
+ * Combine (spec 1 §4): with more than one saved measurement at the address, one
+ * measurement labelled '{first address part} Combined' replaces them, in one
+ * transaction. Returns null when there is nothing to combine.
+ */
+export async function combineMeasurements(user: ClientUser, address: string) {
+	const organizationId = requireOrganizationId(user)
+	return prisma.$transaction(async (tx) => {
+		const all = await tx.measurement.findMany({ where: { organizationId }, orderBy: { created_at: 'asc' } })
+		const originals = all.filter((m) => addressesMatch(m.address, address))
+		if (originals.length < 2) return null
+		const shapes = originals.flatMap((m) => m.shapes as unknown as Shape[])
+		const totals = computeTotals(shapes)
+		const first = originals[0]!
+		const combined = await tx.measurement.create({
+			data: {
+				organizationId,
+				createdByUserId: user.id,
+				label: `${firstAddressPart(first.address) || 'Unknown Location'} Combined`,
+				address: first.address,
+				shapes: shapes as unknown as Prisma.InputJsonValue,
+				...totals,
+				measurement_type: originals.some((m) => m.measurement_type === 'ai') ? 'ai' : 'manual',
+				map_type: first.map_type,
+				property_center: first.property_center ?? Prisma.JsonNull,
+				yard_type: first.yard_type,
+				is_training_data: originals.every((m) => m.is_training_data === 'true') ? 'true' : 'false',
+				user_verified: originals.every((m) => m.user_verified === 'true') ? 'true' : 'false',
+				ai_confidence: averageConfidence(shapes),
+			},
+		})
+		await tx.measurement.deleteMany({ where: { id: { in: originals.map((m) => m.id) }, organizationId } })
+		return toApi(combined)
+	})
+}
