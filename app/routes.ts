@@ -41,6 +41,7 @@ export default [
 	route('api/captcha/challenge', 'routes/api/captcha.challenge.ts'),
 	route('api/measurements', 'routes/api/measurements.ts'),
 	route('api/measurements/combine', 'routes/api/measurements.combine.ts'),
+	route('api/measurements/export.geojson', 'routes/api/measurements.export-geojson.ts'),
 	route('api/measurements/:id', 'routes/api/measurements.$id.ts'),
 	route('api/usage/increment-search', 'routes/api/usage.increment-search.ts'),
 	route('api/organizations/:id', 'routes/api/organizations.$id.ts'),

@@ -50,3 +50,32 @@ export function formatLength(feet: number, unit: LengthUnit | AreaUnit): string 
 
 /** The live panel's perimeter estimate of spec 1 §2: area divided by 10 ft. */
 export const approximatePerimeterFeet = (sqft: number) => sqft / 10
+
+/** The Unit of Measure choices on /measure: three area and three length units. */
+export const DISPLAY_UNITS = [
+	{ value: 'sqft', label: 'Square Feet' },
+	{ value: 'acres', label: 'Acres' },
+	{ value: 'sqm', label: 'Square Meters' },
+	{ value: 'feet', label: 'Feet' },
+	{ value: 'yards', label: 'Yards' },
+	{ value: 'meters', label: 'Meters' },
+] as const
+export type DisplayUnit = (typeof DISPLAY_UNITS)[number]['value']
+
+/** Areas and lengths shown for a choice: an area unit pairs with feet or meters, a length unit with sq ft or m². */
+export function displayUnits(unit: DisplayUnit): { area: AreaUnit; length: LengthUnit } {
+	switch (unit) {
+		case 'acres':
+			return { area: 'acres', length: 'feet' }
+		case 'sqm':
+			return { area: 'sqm', length: 'meters' }
+		case 'feet':
+			return { area: 'sqft', length: 'feet' }
+		case 'yards':
+			return { area: 'sqft', length: 'yards' }
+		case 'meters':
+			return { area: 'sqm', length: 'meters' }
+		default:
+			return { area: 'sqft', length: 'feet' }
+	}
+}

@@ -1,14 +1,679 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { data, Form, redirect, useFetcher, useRevalidator } from 'react-router'
 import type { Route } from './+types/measure'
-import { Page } from '~/components/page.tsx'
-import { requireUser } from '~/services/auth.server.ts'
+import { AddressSearch } from '~/components/measure/address-search.tsx'
+import { useToast } from '~/components/toaster.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { inputClass } from '~/components/ui/field.tsx'
+import { getEnv } from '~/env.server.ts'
+import { addressesMatch } from '~/lib/addresses.ts'
+import { MeasureFormSchema, SaveIntent } from '~/lib/schemas/measure-screen.ts'
+import { computeTotals, type ShapeInput } from '~/lib/shapes.ts'
+import { approximatePerimeterFeet, DISPLAY_UNITS, displayUnits, formatArea, formatLength, type DisplayUnit } from '~/lib/units.ts'
+import type { LayerConfig, LocalShape, MapController, MapType, Tool } from '~/map/measure-map.client.tsx'
+import { requireActor } from '~/services/auth.server.ts'
+import {
+	combineMeasurements,
+	createMeasurement,
+	deleteMeasurement,
+	getMeasurement,
+	listMeasurements,
+	updateMeasurement,
+	type ApiMeasurement,
+} from '~/services/measurements.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
+import { incrementSearch } from '~/services/usage.server.ts'
+import { cn } from '~/utils/cn.ts'
+import { HttpError } from '~/utils/http.server.ts'
+import type { RouteHandle } from '~/utils/route-handle.ts'
+
+const MeasureMap = lazy(() => import('~/map/measure-map.client.tsx'))
+
+export const handle: RouteHandle = { footer: 'none' }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Measure | Yardstick' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireUser(request)
-	return null
+const MAP_TYPES: { value: MapType; label: string }[] = [
+	{ value: 'satellite', label: 'Satellite' },
+	{ value: 'hybrid', label: 'Hybrid' },
+	{ value: 'terrain', label: 'Terrain' },
+	{ value: 'roadmap', label: 'Roadmap' },
+]
+
+function coordinate(value: string | null, limit: number) {
+	if (value === null || value.trim() === '') return null
+	const n = Number(value)
+	return Number.isFinite(n) && Math.abs(n) <= limit ? n : null
 }
 
-export default function Screen() {
-	return <Page title="Measure" />
+export async function loader({ request }: Route.LoaderArgs) {
+	const { user } = await requireActor(request)
+	const url = new URL(request.url)
+	let address = url.searchParams.get('address')?.trim() || null
+	const lat = coordinate(url.searchParams.get('lat'), 90)
+	const lng = coordinate(url.searchParams.get('lng'), 180)
+	const viewingId = url.searchParams.get('id')
+	if (viewingId && !address && user.organizationId) {
+		// a deep link without its address: take it from the measurement (404s stay quiet)
+		address = await getMeasurement(user, viewingId).then((m) => m.address, () => null)
+	}
+	const measurements: ApiMeasurement[] =
+		address && user.organizationId ? (await listMeasurements(user, { address, page: 1, limit: 500 })).measurements : []
+	const env = getEnv()
+	const layers: LayerConfig = {
+		satellite: env.SATELLITE_TILE_URL,
+		hybrid: env.HYBRID_TILE_URL,
+		terrain: env.TERRAIN_TILE_URL,
+		roadmap: env.ROADMAP_TILE_URL,
+		attribution: env.TILE_ATTRIBUTION,
+		maxZoom: env.TILE_MAX_ZOOM,
+	}
+	const org = user.organization
+	const initialUnit = (user.preferredUnit ?? org?.defaultUnit ?? 'sqft') as DisplayUnit
+	return {
+		address,
+		center: lat !== null && lng !== null ? { lat, lng } : null,
+		viewingId,
+		measurements,
+		layers,
+		initialMapType: (user.preferredMapType ?? org?.defaultMapType ?? 'hybrid') as MapType,
+		initialUnit,
+		usage: { used: user.usageStats.searches, limit: user.usageStats.searchLimit },
+		allowAiTraining: org?.allowAiTraining ?? false,
+		tierId: org?.subscriptionTierId ?? null,
+		hasAi: org?.features.hasAiMeasurement ?? false,
+		hasOrganization: Boolean(user.organizationId),
+	}
+}
+
+type ActionToast = { title: string; description: string; type?: 'destructive' | 'success' }
+
+export async function action({ request }: Route.ActionArgs) {
+	const { user } = await requireActor(request)
+	const fail = (error: unknown, title: string, fallback: string) => {
+		if (!(error instanceof HttpError)) throw error
+		return data({ toast: { title, description: error.message || fallback, type: 'destructive' } as ActionToast, fields: error.fields }, { status: error.status })
+	}
+
+	// saving shapes from the map: JSON through the same services as /api/measurements
+	if (request.headers.get('content-type')?.includes('application/json')) {
+		const json = await request.json().catch(() => null)
+		const body = SaveIntent.safeParse(json)
+		if (!body.success) {
+			const updating = (json as { intent?: string } | null)?.intent === 'update'
+			const detail = body.error.issues[0]?.message
+			return data(
+				{ toast: { title: updating ? 'Update Failed' : 'Save Failed', description: detail ?? (updating ? 'Failed to update measurement' : 'Failed to save measurement'), type: 'destructive' } as ActionToast },
+				{ status: 400 },
+			)
+		}
+		if (body.data.intent === 'save') {
+			try {
+				const saved = await createMeasurement(user, body.data.measurement)
+				return { saved, toast: { title: 'Measurement Saved', description: 'Your measurement has been saved successfully.', type: 'success' } as ActionToast }
+			} catch (error) {
+				return fail(error, 'Save Failed', 'Failed to save measurement')
+			}
+		}
+		try {
+			const saved = await updateMeasurement(user, body.data.id, body.data.measurement)
+			return { saved, toast: { title: 'Measurement Updated', description: 'Measurement updated successfully.', type: 'success' } as ActionToast }
+		} catch (error) {
+			return fail(error, 'Update Failed', 'Failed to update measurement')
+		}
+	}
+
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: MeasureFormSchema })
+	if (submission.status !== 'success') {
+		const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Please check the form'
+		return data({ toast: { title: 'Address Required', description: message, type: 'destructive' } as ActionToast }, { status: 400 })
+	}
+	const form = submission.value
+	const back = new URL(request.url)
+	switch (form.intent) {
+		case 'search': {
+			try {
+				await incrementSearch(user)
+			} catch (error) {
+				return fail(error, 'Usage Limit Reached', 'You have reached your search limit for this month.')
+			}
+			const params = new URLSearchParams({ address: form.address })
+			return redirect(`/measure?${params}`)
+		}
+		case 'rename':
+			try {
+				await updateMeasurement(user, form.id, { label: form.label })
+				return redirectWithToast(back.pathname + back.search, { title: 'Measurement Updated', description: 'Measurement updated successfully.', type: 'success' })
+			} catch (error) {
+				return fail(error, 'Update Failed', 'Failed to update measurement')
+			}
+		case 'delete':
+			try {
+				await deleteMeasurement(user, form.id)
+				if (back.searchParams.get('id') === form.id) back.searchParams.delete('id')
+				return redirectWithToast(back.pathname + back.search, { title: 'Measurement Deleted', description: 'Measurement deleted successfully.', type: 'success' })
+			} catch (error) {
+				return fail(error, 'Delete Failed', 'Failed to delete measurement')
+			}
+		case 'combine': {
+			const combined = await combineMeasurements(user, form.address)
+			if (!combined) return { toast: null }
+			back.searchParams.set('id', combined.id)
+			return redirectWithToast(back.pathname + back.search, { title: 'Measurements Combined', description: `${combined.label} now holds ${combined.shape_count} shapes.`, type: 'success' })
+		}
+	}
+}
+
+/** True once React has hydrated: the map island only exists in the browser. */
+function useHydrated() {
+	return useSyncExternalStore(
+		() => () => {},
+		() => true,
+		() => false,
+	)
+}
+
+const TOOLS: { tool: Tool; label: string }[] = [
+	{ tool: 'polygon', label: 'Draw Polygon' },
+	{ tool: 'rectangle', label: 'Draw Rectangle' },
+	{ tool: 'circle', label: 'Draw Circle' },
+	{ tool: 'polyline', label: 'Measure Distance' },
+]
+const TOOL_NAMES: Record<Tool, string> = { polygon: 'polygon', rectangle: 'rectangle', circle: 'circle', polyline: 'distance', hole: 'excluded area' }
+
+export default function MeasureScreen({ loaderData, actionData }: Route.ComponentProps) {
+	const { address, center, measurements, layers } = loaderData
+	const toast = useToast()
+	const hydrated = useHydrated()
+	const controller = useRef<MapController>(null)
+	const saver = useFetcher<typeof action>()
+	const revalidator = useRevalidator()
+	const [tool, setTool] = useState<Tool | null>(null)
+	const [local, setLocal] = useState<LocalShape[]>([])
+	const [live, setLive] = useState<string | null>(null)
+	const [history, setHistory] = useState({ canUndo: false, canRedo: false })
+	const [mapType, setMapType] = useState<MapType>(loaderData.initialMapType)
+	const [unit, setUnit] = useState<DisplayUnit>(loaderData.initialUnit)
+	const [viewingId, setViewingId] = useState<string | null>(loaderData.viewingId)
+	const [editingId, setEditingId] = useState<string | null>(null)
+	const [training, setTraining] = useState(false)
+	const units = displayUnits(unit)
+
+	const saved = useMemo(() => measurements.filter((m) => !address || addressesMatch(m.address, address)), [measurements, address])
+	const savedShapes = useMemo(() => saved.map((m) => ({ id: m.id, shapes: m.shapes as ShapeInput[] })), [saved])
+
+	// a new address clears local shapes, the highlight and overlays (spec 1 §4)
+	const lastAddress = useRef(address)
+	useEffect(() => {
+		if (lastAddress.current === address) return
+		lastAddress.current = address
+		controller.current?.clearLocal()
+		setViewingId(loaderData.viewingId)
+		setEditingId(null)
+		setTool(null)
+	}, [address, loaderData.viewingId])
+
+	// the measurement being edited was deleted (here or by a teammate): stop editing it
+	useEffect(() => {
+		if (editingId && !saved.some((m) => m.id === editingId)) setEditingId(null)
+	}, [saved, editingId])
+
+	// toasts from the form posts
+	useEffect(() => {
+		const t = actionData && 'toast' in actionData ? actionData.toast : null
+		if (t) toast(t)
+	}, [actionData, toast])
+
+	// after a save: clear the pending shapes, keep editing what was saved, refresh
+	useEffect(() => {
+		const result = saver.data
+		if (!result || saver.state !== 'idle') return
+		if ('toast' in result && result.toast) toast(result.toast)
+		if ('saved' in result && result.saved) {
+			controller.current?.clearLocal()
+			setEditingId(result.saved.id)
+			setViewingId(result.saved.id)
+			revalidator.revalidate()
+		}
+	}, [saver.data, saver.state])
+
+	// deep link: show the measurement once the map is up
+	useEffect(() => {
+		if (!hydrated || !loaderData.viewingId) return
+		const timer = setTimeout(() => controller.current?.showMeasurement(loaderData.viewingId!, true), 300)
+		return () => clearTimeout(timer)
+	}, [hydrated, loaderData.viewingId, savedShapes])
+
+	const requireAddress = () => {
+		if (address) return true
+		toast({ title: 'Address Required', description: 'Please enter a property address first.', type: 'destructive' })
+		return false
+	}
+
+	const chooseTool = (next: Tool) => {
+		if (!requireAddress()) return
+		if (next === 'polyline') setUnit((u) => (['feet', 'yards', 'meters'].includes(u) ? u : 'feet'))
+		setTool((current) => (current === next ? null : next))
+	}
+
+	const save = () => {
+		if (!local.length) return
+		const invalid = local.find((s) => Object.keys(s.problems).length)
+		if (invalid) {
+			toast({ title: 'Save Failed', description: Object.values(invalid.problems)[0]!, type: 'destructive' })
+			return
+		}
+		const shapes = local.map(({ problems: _p, ...shape }) => shape)
+		const totals = computeTotals(shapes)
+		const measurement = {
+			shapes,
+			total_area_sqft: totals.total_area_sqft,
+			total_area_acres: totals.total_area_acres,
+			total_area_sqm: totals.total_area_sqm,
+			shape_count: totals.shape_count,
+			measurement_type: shapes.some((s) => s.measurement_type === 'ai') ? 'ai' : 'manual',
+			user_verified: shapes.some((s) => s.measurement_type === 'ai') ? 'true' : 'false',
+			is_training_data: loaderData.allowAiTraining && training ? 'true' : 'false',
+			map_type: mapType,
+		}
+		if (editingId) {
+			const existing = saved.find((m) => m.id === editingId)
+			saver.submit(
+				{ intent: 'update', id: editingId, measurement: { ...measurement, label: existing?.label ?? 'Updated Measurement' } },
+				{ method: 'post', encType: 'application/json' },
+			)
+		} else {
+			saver.submit(
+				{
+					intent: 'save',
+					measurement: { ...measurement, address, property_center: center, yard_type: totals.total_area_sqft > 1500 ? 'back_yard' : 'front_yard' },
+				},
+				{ method: 'post', encType: 'application/json' },
+			)
+		}
+	}
+
+	const edit = (m: ApiMeasurement) => {
+		controller.current?.clearLocal()
+		controller.current?.loadLocal(m.shapes as ShapeInput[])
+		setEditingId(m.id)
+		setViewingId(null)
+	}
+
+	const pendingTotals = useMemo(() => computeTotals(local), [local])
+	const savedTotals = useMemo(
+		() => ({ sqft: saved.reduce((s, m) => s + m.total_area_sqft, 0), feet: saved.reduce((s, m) => s + m.total_distance_feet, 0) }),
+		[saved],
+	)
+	const usage = loaderData.usage
+	const usagePercent = usage.limit ? Math.min(100, (usage.used / usage.limit) * 100) : 0
+
+	const aiClick = () => {
+		if (!requireAddress()) return
+		const tier = loaderData.tierId
+		if (tier === 'beta-plan') {
+			toast({ title: 'Feature Under Development', description: 'Coming soon! This feature is currently under development and being trained to accurately measure turf.' })
+		} else if (!tier || tier === 'starter') {
+			toast({ title: 'AI Measurement Not Available', description: 'Upgrade to Pro or higher to access AI-powered measurements', type: 'destructive' })
+		} else if (!loaderData.hasAi) {
+			toast({ title: 'AI Measurement Not Available', description: 'AI measurements are not available on your current plan', type: 'destructive' })
+		} else {
+			toast({ title: 'AI Analysis', description: 'Grass detection is being connected to this screen.' })
+		}
+	}
+
+	return (
+		<div className="flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row">
+			<aside className="w-full shrink-0 space-y-5 overflow-y-auto border-r border-gray-200 p-4 lg:w-96 dark:border-gray-800" aria-label="Measurement panel">
+				<AddressSearch defaultValue={address ?? ''} />
+
+				<section aria-labelledby="usage-heading">
+					<div className="flex items-center justify-between text-sm">
+						<h2 id="usage-heading" className="font-semibold">
+							Free Searches
+						</h2>
+						<span data-testid="usage-count">{usage.limit === null ? `${usage.used} used · Unlimited` : `${usage.used} / ${usage.limit}`}</span>
+					</div>
+					<div className="mt-1 h-2 rounded-full bg-gray-200 dark:bg-gray-800" role="progressbar" aria-label="Searches used" aria-valuenow={Math.round(usagePercent)} aria-valuemin={0} aria-valuemax={100}>
+						<div className="h-2 rounded-full bg-brand-600" style={{ width: `${usagePercent}%` }} />
+					</div>
+				</section>
+
+				<section aria-labelledby="tools-heading">
+					<h2 id="tools-heading" className="mb-2 text-sm font-semibold">
+						Measurement Tools
+					</h2>
+					<div className="grid grid-cols-2 gap-2">
+						<ToolButton label="AI Auto-Measure Grass" enabled={Boolean(address)} active={false} onClick={aiClick} wide />
+						{TOOLS.map((t) => (
+							<ToolButton key={t.tool} label={t.label} enabled={Boolean(address)} active={tool === t.tool} onClick={() => chooseTool(t.tool)} />
+						))}
+						<ToolButton
+							label="Exclude Area"
+							title="Cut a driveway, pool or bed out of a shape"
+							enabled={Boolean(address) && local.some((s) => s.type === 'polygon' || s.type === 'rectangle')}
+							active={tool === 'hole'}
+							onClick={() => chooseTool('hole')}
+						/>
+					</div>
+					<div className="mt-2 flex gap-2">
+						<Button type="button" variant="secondary" className="flex-1 px-2 py-1" disabled={!history.canUndo} onClick={() => controller.current?.undo()} title="Undo (Ctrl+Z)">
+							Undo
+						</Button>
+						<Button type="button" variant="secondary" className="flex-1 px-2 py-1" disabled={!history.canRedo} onClick={() => controller.current?.redo()} title="Redo (Ctrl+Shift+Z)">
+							Redo
+						</Button>
+					</div>
+				</section>
+
+				<section aria-labelledby="job-heading" className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+					<h2 id="job-heading" className="text-sm font-semibold">
+						{editingId ? 'Editing Existing Measurement' : 'Current Measurement Job'}
+					</h2>
+					<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{address ?? 'No address chosen yet'}</p>
+					{live ? (
+						<p className="mt-2 text-sm font-medium" aria-live="polite" data-testid="live-figure">
+							{live}
+						</p>
+					) : null}
+					<dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
+						<dt className="text-gray-600 dark:text-gray-400">Pending shapes</dt>
+						<dd data-testid="pending-count">{local.length}</dd>
+						<dt className="text-gray-600 dark:text-gray-400">Area</dt>
+						<dd data-testid="pending-area">{formatArea(pendingTotals.total_area_sqft, units.area)}</dd>
+						{pendingTotals.total_distance_feet > 0 ? (
+							<>
+								<dt className="text-gray-600 dark:text-gray-400">Distance</dt>
+								<dd data-testid="pending-distance">{formatLength(pendingTotals.total_distance_feet, units.length)}</dd>
+							</>
+						) : null}
+						<dt className="text-gray-600 dark:text-gray-400">Perimeter (approx.)</dt>
+						<dd>{formatLength(approximatePerimeterFeet(pendingTotals.total_area_sqft), units.length)}</dd>
+					</dl>
+					{local.length > 0 && loaderData.allowAiTraining ? (
+						<label className="mt-2 flex items-center gap-2 text-sm">
+							<input type="checkbox" checked={training} onChange={(e) => setTraining(e.target.checked)} />
+							Help improve AI training
+						</label>
+					) : null}
+					<Button type="button" className="mt-3 w-full" disabled={!local.length || saver.state !== 'idle'} onClick={save}>
+						{saver.state !== 'idle' ? 'Saving...' : editingId ? 'Update Combined Measurement' : 'Save Measurement'}
+					</Button>
+				</section>
+
+				<ResultsList
+					saved={saved}
+					local={local}
+					units={units}
+					viewingId={viewingId}
+					allowAiTraining={loaderData.allowAiTraining}
+					onView={(id) => {
+						setViewingId(id)
+						controller.current?.showMeasurement(id)
+					}}
+					onEdit={edit}
+					onRemoveLocal={(id) => controller.current?.removeLocal(id)}
+					savedTotals={savedTotals}
+				/>
+
+				{address && saved.length > 1 ? (
+					<Form method="post">
+						<input type="hidden" name="intent" value="combine" />
+						<input type="hidden" name="address" value={address} />
+						<Button type="submit" variant="secondary" className="w-full">
+							Combine Measurements
+						</Button>
+					</Form>
+				) : null}
+
+				<Button
+					type="button"
+					variant="secondary"
+					className="w-full"
+					onClick={() => {
+						controller.current?.clearLocal()
+						setViewingId(null)
+						setEditingId(null)
+						setTool(null)
+					}}
+				>
+					Clear All Measurements
+				</Button>
+
+				<section aria-labelledby="mapview-heading">
+					<h2 id="mapview-heading" className="mb-2 text-sm font-semibold">
+						Map View
+					</h2>
+					<div className="grid grid-cols-4 gap-1" role="group" aria-label="Map View">
+						{MAP_TYPES.map((m) => (
+							<button
+								key={m.value}
+								type="button"
+								aria-pressed={mapType === m.value}
+								onClick={() => setMapType(m.value)}
+								className={cn('rounded-md border px-1 py-1.5 text-xs', mapType === m.value ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 dark:border-gray-600')}
+							>
+								{m.label}
+							</button>
+						))}
+					</div>
+				</section>
+
+				<fieldset>
+					<legend className="mb-2 text-sm font-semibold">Unit of Measure</legend>
+					<div className="grid grid-cols-3 gap-1 text-sm">
+						{DISPLAY_UNITS.map((u) => (
+							<label key={u.value} className="flex items-center gap-1.5">
+								<input type="radio" name="unit" value={u.value} checked={unit === u.value} onChange={() => setUnit(u.value)} />
+								{u.label}
+							</label>
+						))}
+					</div>
+				</fieldset>
+
+				{saved.length > 0 ? (
+					<a
+						href={`/api/measurements/export.geojson?address=${encodeURIComponent(address ?? '')}`}
+						download
+						className={buttonClass('secondary', 'w-full')}
+					>
+						Export Results
+					</a>
+				) : null}
+			</aside>
+
+			<section className="relative min-h-[60vh] flex-1" aria-label="Map">
+				{tool ? (
+					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
+						<p className="font-semibold">Drawing Mode Active</p>
+						<p>Click on the map to create your {TOOL_NAMES[tool]} measurement area</p>
+						{tool === 'polyline' ? <p className="text-xs opacity-80">Double-click to finish the line</p> : null}
+					</div>
+				) : null}
+				{hydrated ? (
+					<Suspense fallback={<MapPlaceholder />}>
+						<MeasureMap
+							layers={layers}
+							mapType={mapType}
+							center={center}
+							saved={savedShapes}
+							viewingId={viewingId}
+							areaUnit={units.area}
+							lengthUnit={units.length}
+							tool={tool}
+							onToolDone={() => setTool(null)}
+							onLocalChange={setLocal}
+							onLiveFigure={setLive}
+							onHistory={setHistory}
+							controllerRef={controller}
+						/>
+					</Suspense>
+				) : (
+					<MapPlaceholder />
+				)}
+			</section>
+		</div>
+	)
+}
+
+function MapPlaceholder() {
+	return (
+		<div className="flex h-full min-h-[60vh] w-full items-center justify-center bg-gray-100 text-gray-600 dark:bg-gray-900 dark:text-gray-400">
+			Loading satellite imagery...
+		</div>
+	)
+}
+
+function ToolButton({ label, enabled, active, onClick, wide, title }: { label: string; enabled: boolean; active: boolean; onClick: () => void; wide?: boolean; title?: string }) {
+	return (
+		<button
+			type="button"
+			aria-disabled={!enabled}
+			aria-pressed={active}
+			title={title}
+			onClick={onClick}
+			className={cn(
+				'rounded-md border px-2 py-2 text-sm font-medium',
+				wide && 'col-span-2',
+				active ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 dark:border-gray-600',
+				!enabled && 'cursor-not-allowed opacity-50',
+			)}
+		>
+			{label}
+		</button>
+	)
+}
+
+function ResultsList({
+	saved,
+	local,
+	units,
+	viewingId,
+	allowAiTraining,
+	onView,
+	onEdit,
+	onRemoveLocal,
+	savedTotals,
+}: {
+	saved: ApiMeasurement[]
+	local: LocalShape[]
+	units: ReturnType<typeof displayUnits>
+	viewingId: string | null
+	allowAiTraining: boolean
+	onView: (id: string) => void
+	onEdit: (m: ApiMeasurement) => void
+	onRemoveLocal: (id: string) => void
+	savedTotals: { sqft: number; feet: number }
+}) {
+	const figure = (sqft: number, feet: number, linear: boolean) => (linear ? formatLength(feet, units.length) : formatArea(sqft, units.area))
+	return (
+		<section aria-labelledby="results-heading">
+			<div className="flex items-baseline justify-between">
+				<h2 id="results-heading" className="text-sm font-semibold">
+					Measurement Results
+				</h2>
+				{saved.length ? (
+					<span className="text-sm" data-testid="results-total">
+						Total {formatArea(savedTotals.sqft, units.area)}
+						{savedTotals.feet > 0 ? ` · ${formatLength(savedTotals.feet, units.length)}` : ''}
+					</span>
+				) : null}
+			</div>
+			{saved.length === 0 && local.length === 0 ? (
+				<div className="mt-2 rounded-md border border-dashed border-gray-300 p-4 text-center text-sm dark:border-gray-700">
+					<p className="font-medium">No measurements yet</p>
+					<p className="text-gray-600 dark:text-gray-400">Use the tools above to measure grass areas</p>
+				</div>
+			) : (
+				<ul className="mt-2 space-y-2" aria-label="Measurements">
+					{saved.map((m, i) => (
+						<SavedItem key={m.id} m={m} index={i} viewing={viewingId === m.id} allowAiTraining={allowAiTraining} figure={figure(m.total_area_sqft, m.total_distance_feet, m.is_linear_measurement)} onView={onView} onEdit={onEdit} />
+					))}
+					{local.map((s, i) => (
+						<li key={s.id} className="flex items-center justify-between rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm dark:border-orange-800 dark:bg-orange-950/40">
+							<span>
+								<span className="font-medium">Shape #{i + 1} (drawing)</span>{' '}
+								<span className="rounded bg-orange-200 px-1.5 py-0.5 text-xs text-orange-900">Pending</span>
+								<span className="block text-gray-700 dark:text-gray-300">
+									{Object.keys(s.problems).length ? Object.values(s.problems)[0] : figure(s.area_sqft, s.distance_feet, s.type === 'polyline')}
+								</span>
+							</span>
+							<button type="button" className="text-xs text-red-700 underline dark:text-red-400" onClick={() => onRemoveLocal(s.id)} aria-label={`Remove Shape #${i + 1}`}>
+								Remove
+							</button>
+						</li>
+					))}
+				</ul>
+			)}
+		</section>
+	)
+}
+
+function SavedItem({
+	m,
+	index,
+	viewing,
+	allowAiTraining,
+	figure,
+	onView,
+	onEdit,
+}: {
+	m: ApiMeasurement
+	index: number
+	viewing: boolean
+	allowAiTraining: boolean
+	figure: string
+	onView: (id: string) => void
+	onEdit: (m: ApiMeasurement) => void
+}) {
+	const label = m.label || `Area #${index + 1}`
+	const renameRef = useRef<HTMLDetailsElement>(null)
+	return (
+		<li className={cn('rounded-md border px-3 py-2 text-sm', viewing ? 'border-blue-500 bg-blue-50 dark:bg-blue-950/40' : 'border-gray-200 dark:border-gray-700')}>
+			<div className="flex items-start justify-between gap-2">
+				<button type="button" className="text-left" onClick={() => onView(m.id)}>
+					<span className="font-medium">{label}</span>
+					{m.measurement_type === 'ai' ? <span className="ml-1 rounded bg-blue-100 px-1.5 text-xs text-blue-800">AI</span> : null}
+					{allowAiTraining && m.is_training_data === 'true' ? <span className="ml-1 rounded bg-purple-100 px-1.5 text-xs text-purple-800">AI Training</span> : null}
+					<span className="block text-gray-700 dark:text-gray-300">
+						{figure} · {m.shape_count} shape{m.shape_count === 1 ? '' : 's'}
+					</span>
+				</button>
+				<div className="flex shrink-0 gap-2 text-xs">
+					<button type="button" className="underline" onClick={() => onEdit(m)}>
+						Edit
+					</button>
+					<Form
+						method="post"
+						onSubmit={(e) => {
+							if (!confirm('This measurement will be permanently deleted. This action cannot be undone.')) e.preventDefault()
+						}}
+					>
+						<input type="hidden" name="intent" value="delete" />
+						<input type="hidden" name="id" value={m.id} />
+						<button type="submit" className="text-red-700 underline dark:text-red-400" aria-label={`Delete ${label}`}>
+							Delete
+						</button>
+					</Form>
+				</div>
+			</div>
+			{/* a disclosure, so renaming works without JavaScript too */}
+			<details ref={renameRef} className="mt-1">
+				<summary className="cursor-pointer text-xs underline">Rename</summary>
+				<Form method="post" className="mt-1 flex gap-1" onSubmit={() => renameRef.current?.removeAttribute('open')}>
+					<input type="hidden" name="intent" value="rename" />
+					<input type="hidden" name="id" value={m.id} />
+					<input name="label" defaultValue={label} aria-label="Measurement name" className={cn(inputClass, 'py-1')} required />
+					<button type="submit" className="rounded bg-brand-600 px-2 text-white" aria-label="Save name">
+						✓
+					</button>
+					<button type="button" className="rounded border px-2" aria-label="Cancel rename" onClick={() => renameRef.current?.removeAttribute('open')}>
+						✕
+					</button>
+				</Form>
+			</details>
+		</li>
+	)
 }

@@ -131,6 +131,7 @@ export async function updateMeasurement(user: ClientUser, id: string, input: Mea
 	if (input.yard_type !== undefined) data.yard_type = input.yard_type
 	if (input.user_verified !== undefined) data.user_verified = input.user_verified
 	if (input.map_type !== undefined) data.map_type = input.map_type
+	if (input.measurement_type !== undefined) data.measurement_type = input.measurement_type
 	if (input.is_training_data !== undefined) {
 		data.is_training_data = input.is_training_data === 'true' && (await allowsTraining(existing.organizationId)) ? 'true' : 'false'
 	}

@@ -38,7 +38,7 @@ export const MeasurementCreateSchema = z.strictObject({
 export type MeasurementCreate = z.output<typeof MeasurementCreateSchema>
 
 export const MeasurementUpdateSchema = z
-	.strictObject({ id: z.string().optional(), shapes: shapes.optional(), ...common })
+	.strictObject({ id: z.string().optional(), shapes: shapes.optional(), measurement_type: z.enum(['manual', 'ai']).optional(), ...common })
 	.refine((v) => Object.keys(v).some((k) => k !== 'id'), { message: 'Nothing to update' })
 export type MeasurementUpdate = z.output<typeof MeasurementUpdateSchema>
 

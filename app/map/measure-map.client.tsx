@@ -1,0 +1,343 @@
+// The OpenLayers island of /measure (client only, loaded lazily). The map owns
+// the local (pending) shapes as features, so OpenLayers and ol-ext interactions
+// (Draw, Modify, Snap, DrawHole, UndoRedo) work on them directly; React mirrors
+// them through onLocalChange. Saved measurements are redrawn from props.
+import 'ol/ol.css'
+import Collection from 'ol/Collection'
+import type Feature from 'ol/Feature'
+import OlMap from 'ol/Map'
+import View from 'ol/View'
+import { defaults as defaultControls, Attribution, ScaleLine } from 'ol/control'
+import { getCenter } from 'ol/extent'
+import type Geometry from 'ol/geom/Geometry'
+import Draw, { createBox } from 'ol/interaction/Draw'
+import Modify from 'ol/interaction/Modify'
+import Snap from 'ol/interaction/Snap'
+import TileLayer from 'ol/layer/Tile'
+import VectorLayer from 'ol/layer/Vector'
+import VectorSource from 'ol/source/Vector'
+import XYZ from 'ol/source/XYZ'
+import { Fill, Stroke, Style, Text } from 'ol/style'
+import CircleStyle from 'ol/style/Circle'
+import DrawHole from 'ol-ext/interaction/DrawHole'
+import UndoRedo from 'ol-ext/interaction/UndoRedo'
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react'
+import type { LatLng } from '~/lib/geodesy.ts'
+import { computeShape, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
+import { formatArea, formatLength, type AreaUnit, type LengthUnit } from '~/lib/units.ts'
+import { featureToShape, shapeToFeature, toMap, type FeatureMeta } from './shape-features.ts'
+
+export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
+export type Tool = 'polygon' | 'rectangle' | 'circle' | 'polyline' | 'hole'
+export type LayerConfig = Record<MapType, string> & { attribution: string; maxZoom: number }
+export type SavedShapes = { id: string; shapes: ShapeInput[] }
+export type LocalShape = Shape & { id: string; problems: Record<string, string> }
+
+export type MapController = {
+	clearLocal(): void
+	removeLocal(id: string): void
+	loadLocal(shapes: readonly ShapeInput[]): void
+	undo(): void
+	redo(): void
+	showMeasurement(id: string, zoomIn?: boolean): void
+}
+
+export const DEFAULT_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 }
+export const ZOOM = { address: 20, geolocated: 12, default: 15 } as const
+
+type Props = {
+	layers: LayerConfig
+	mapType: MapType
+	center: LatLng | null
+	saved: readonly SavedShapes[]
+	viewingId: string | null
+	areaUnit: AreaUnit
+	lengthUnit: LengthUnit
+	tool: Tool | null
+	onToolDone: () => void
+	onLocalChange: (shapes: LocalShape[]) => void
+	onLiveFigure: (text: string | null) => void
+	onHistory: (state: { canUndo: boolean; canRedo: boolean }) => void
+	controllerRef: Ref<MapController>
+}
+
+const COLORS = {
+	saved: { stroke: '#16a34a', fill: 'rgba(22,163,74,0.18)', width: 2 },
+	viewed: { stroke: '#2563eb', fill: 'rgba(37,99,235,0.25)', width: 4 },
+	local: { stroke: '#f97316', fill: 'rgba(249,115,22,0.22)', width: 2.5 },
+	ai: { stroke: '#3b82f6', fill: 'rgba(59,130,246,0.22)', width: 2.5 },
+	invalid: { stroke: '#dc2626', fill: 'rgba(220,38,38,0.2)', width: 2.5 },
+}
+
+function label(shape: Shape, areaUnit: AreaUnit, lengthUnit: LengthUnit) {
+	return shape.type === 'polyline' ? formatLength(shape.distance_feet, lengthUnit) : formatArea(shape.area_sqft, areaUnit)
+}
+
+export default function MeasureMap(props: Props) {
+	const target = useRef<HTMLDivElement>(null)
+	const latest = useRef(props)
+	latest.current = props
+	const api = useRef<{
+		map: OlMap
+		local: VectorSource
+		localFeatures: Collection<Feature<Geometry>>
+		saved: VectorSource
+		savedLayer: VectorLayer
+		localLayer: VectorLayer
+		tiles: Record<MapType, TileLayer>
+		undo: UndoRedo
+		draw: Draw | null
+	} | null>(null)
+
+	// one map for the life of the page; props update its layers and features
+	useEffect(() => {
+		const { layers } = latest.current
+		const figures = new WeakMap<Feature<Geometry>, { revision: number; shape: Shape; problems: Record<string, string> }>()
+		const figuresOf = (feature: Feature<Geometry>) => {
+			const revision = feature.getRevision() + (feature.getGeometry()?.getRevision() ?? 0) * 1e6
+			const cached = figures.get(feature)
+			if (cached && cached.revision === revision) return cached
+			const input = featureToShape(feature)
+			const problems = shapeProblems(input)
+			const entry = { revision, shape: computeShape(input), problems }
+			figures.set(feature, entry)
+			return entry
+		}
+		const styleFor = (palette: (typeof COLORS)[keyof typeof COLORS], text: string) => [
+			new Style({
+				stroke: new Stroke({ color: palette.stroke, width: palette.width }),
+				fill: new Fill({ color: palette.fill }),
+				image: new CircleStyle({ radius: 4, fill: new Fill({ color: palette.stroke }) }),
+				text: new Text({
+					text,
+					font: '600 13px system-ui, sans-serif',
+					fill: new Fill({ color: '#fff' }),
+					stroke: new Stroke({ color: 'rgba(0,0,0,0.75)', width: 3 }),
+					overflow: true,
+					placement: 'point',
+				}),
+			}),
+		]
+		const localStyle = (feature: unknown) => {
+			const f = feature as Feature<Geometry>
+			const { shape, problems } = figuresOf(f)
+			const meta = f.getProperties() as FeatureMeta
+			const palette = Object.keys(problems).length ? COLORS.invalid : meta.measurementType === 'ai' ? COLORS.ai : COLORS.local
+			const { areaUnit, lengthUnit } = latest.current
+			return styleFor(palette, Object.keys(problems).length ? 'Fix outline' : label(shape, areaUnit, lengthUnit))
+		}
+		const savedStyle = (feature: unknown) => {
+			const f = feature as Feature<Geometry>
+			const { shape } = figuresOf(f)
+			const meta = f.getProperties() as FeatureMeta
+			const { areaUnit, lengthUnit, viewingId } = latest.current
+			return styleFor(meta.measurementId === viewingId ? COLORS.viewed : COLORS.saved, label(shape, areaUnit, lengthUnit))
+		}
+
+		const tiles = Object.fromEntries(
+			(['satellite', 'hybrid', 'terrain', 'roadmap'] as const).map((type) => [
+				type,
+				new TileLayer({
+					visible: type === latest.current.mapType,
+					source: new XYZ({ url: layers[type], maxZoom: layers.maxZoom, attributions: layers.attribution, crossOrigin: 'anonymous' }),
+					properties: { mapType: type },
+				}),
+			]),
+		) as unknown as Record<MapType, TileLayer>
+		const saved = new VectorSource()
+		const savedLayer = new VectorLayer({ source: saved, style: savedStyle })
+		const localFeatures = new Collection<Feature<Geometry>>()
+		const local = new VectorSource({ features: localFeatures })
+		const localLayer = new VectorLayer({ source: local, style: localStyle })
+
+		const start = latest.current.center
+		const map = new OlMap({
+			target: target.current!,
+			layers: [...Object.values(tiles), savedLayer, localLayer],
+			controls: defaultControls({ attribution: false }).extend([new Attribution({ collapsible: false }), new ScaleLine({ units: 'us' })]),
+			view: new View({
+				center: toMap(start ?? DEFAULT_CENTER),
+				zoom: start ? ZOOM.address : ZOOM.default,
+				maxZoom: 22,
+			}),
+		})
+		const modify = new Modify({ source: local })
+		const undo = new UndoRedo({ layers: [localLayer] })
+		map.addInteraction(modify)
+		map.addInteraction(undo)
+		map.addInteraction(new Snap({ source: local }))
+		map.addInteraction(new Snap({ source: saved }))
+		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null }
+
+		let frame = 0
+		const emit = () => {
+			cancelAnimationFrame(frame)
+			frame = requestAnimationFrame(() => {
+				latest.current.onLocalChange(
+					localFeatures.getArray().map((f) => {
+						const { shape, problems } = figuresOf(f)
+						return { ...shape, id: (f.getProperties() as FeatureMeta).shapeId, problems }
+					}),
+				)
+				latest.current.onHistory({ canUndo: Boolean(undo.hasUndo()), canRedo: Boolean(undo.hasRedo()) })
+			})
+		}
+		local.on(['addfeature', 'removefeature', 'changefeature', 'clear'], emit)
+		for (const type of ['stack:add', 'stack:remove', 'stack:clear', 'undo', 'redo']) (undo as unknown as { on(t: string, f: () => void): void }).on(type, emit)
+
+		const onKey = (event: KeyboardEvent) => {
+			const target = event.target as HTMLElement | null
+			if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return
+			if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+				event.preventDefault()
+				if (event.shiftKey) undo.redo()
+				else undo.undo()
+			} else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'y') {
+				event.preventDefault()
+				undo.redo()
+			} else if (event.key === 'Escape' && api.current?.draw) {
+				api.current.draw.abortDrawing()
+			}
+		}
+		window.addEventListener('keydown', onKey)
+
+		if (!start && 'geolocation' in navigator) {
+			navigator.geolocation.getCurrentPosition(
+				(position) => {
+					if (latest.current.center) return
+					map.getView().setCenter(toMap({ lat: position.coords.latitude, lng: position.coords.longitude }))
+					map.getView().setZoom(ZOOM.geolocated)
+				},
+				() => {},
+				{ timeout: 10_000, maximumAge: 5 * 60 * 1000 },
+			)
+		}
+		return () => {
+			window.removeEventListener('keydown', onKey)
+			cancelAnimationFrame(frame)
+			map.setTarget(undefined)
+			api.current = null
+		}
+	}, [])
+
+	// map type
+	useEffect(() => {
+		const a = api.current
+		if (!a) return
+		for (const [type, layer] of Object.entries(a.tiles)) layer.setVisible(type === props.mapType)
+	}, [props.mapType])
+
+	// a newly chosen address recentres the map
+	useEffect(() => {
+		const a = api.current
+		if (!a || !props.center) return
+		a.map.getView().setCenter(toMap(props.center))
+		a.map.getView().setZoom(ZOOM.address)
+	}, [props.center?.lat, props.center?.lng])
+
+	// saved measurements of the address
+	useEffect(() => {
+		const a = api.current
+		if (!a) return
+		a.saved.clear()
+		a.saved.addFeatures(props.saved.flatMap((m) => m.shapes.map((s) => shapeToFeature(s, { measurementId: m.id }))))
+	}, [props.saved])
+
+	// restyle on unit or highlight changes
+	useEffect(() => {
+		api.current?.savedLayer.changed()
+		api.current?.localLayer.changed()
+	}, [props.areaUnit, props.lengthUnit, props.viewingId])
+
+	// the active drawing tool
+	useEffect(() => {
+		const a = api.current
+		if (!a) return
+		if (a.draw) {
+			a.map.removeInteraction(a.draw)
+			a.draw = null
+		}
+		const tool = props.tool
+		if (!tool) return
+		let draw: Draw
+		if (tool === 'hole') draw = new DrawHole({ layers: [a.localLayer] })
+		else if (tool === 'rectangle') draw = new Draw({ source: a.local, type: 'Circle', geometryFunction: createBox() })
+		else if (tool === 'circle') draw = new Draw({ source: a.local, type: 'Circle' })
+		else if (tool === 'polyline') draw = new Draw({ source: a.local, type: 'LineString' })
+		else draw = new Draw({ source: a.local, type: 'Polygon' })
+		draw.on('drawstart', (event) => {
+			const sketch = event.feature
+			sketch.setProperties({ shapeId: 'sketch', shapeType: tool === 'hole' ? 'polygon' : tool, measurementType: 'manual' })
+			sketch.getGeometry()?.on('change', () => {
+				try {
+					const shape = computeShape(featureToShape(sketch))
+					const { areaUnit, lengthUnit } = latest.current
+					latest.current.onLiveFigure(tool === 'hole' ? `Excluding ${label(shape, areaUnit, lengthUnit)}` : label(shape, areaUnit, lengthUnit))
+				} catch {
+					// a sketch with too few points has no figure yet
+				}
+			})
+		})
+		draw.on('drawend', (event) => {
+			if (tool !== 'hole') {
+				const meta: FeatureMeta = { shapeId: `local-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, shapeType: tool, measurementType: 'manual' }
+				event.feature.setProperties(meta)
+			}
+			latest.current.onLiveFigure(null)
+			// completing a shape ends drawing mode (spec 1 §4)
+			setTimeout(() => latest.current.onToolDone(), 0)
+		})
+		a.map.addInteraction(draw)
+		// snapping must come after the interactions it serves
+		for (const i of a.map.getInteractions().getArray().filter((x) => x instanceof Snap)) {
+			a.map.removeInteraction(i)
+			a.map.addInteraction(i)
+		}
+		a.draw = draw
+		return () => {
+			latest.current.onLiveFigure(null)
+		}
+	}, [props.tool])
+
+	useImperativeHandle(props.controllerRef, () => ({
+		clearLocal() {
+			api.current?.local.clear()
+			api.current?.undo.clear()
+		},
+		removeLocal(id: string) {
+			const a = api.current
+			const feature = a?.localFeatures.getArray().find((f) => (f.getProperties() as FeatureMeta).shapeId === id)
+			if (a && feature) a.local.removeFeature(feature)
+		},
+		loadLocal(shapes: readonly ShapeInput[]) {
+			const a = api.current
+			if (!a) return
+			a.local.addFeatures(shapes.map((s) => shapeToFeature({ ...s, id: undefined }, {}, true)))
+			const extent = a.local.getExtent()
+			if (shapes.length && extent && Number.isFinite(extent[0])) a.map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 21, duration: 250 })
+		},
+		undo() {
+			api.current?.undo.undo()
+		},
+		redo() {
+			api.current?.undo.redo()
+		},
+		showMeasurement(id: string, zoomIn = false) {
+			const a = api.current
+			if (!a) return
+			const features = a.saved.getFeatures().filter((f) => (f.getProperties() as FeatureMeta).measurementId === id)
+			if (!features.length) return
+			const extent = features.reduce((e, f) => {
+				const g = f.getGeometry()!.getExtent()
+				return [Math.min(e[0]!, g[0]!), Math.min(e[1]!, g[1]!), Math.max(e[2]!, g[2]!), Math.max(e[3]!, g[3]!)]
+			}, [Infinity, Infinity, -Infinity, -Infinity])
+			const view = a.map.getView()
+			view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 21 })
+			// spec 1 §9: after navigating to a saved measurement, the bounds fit plus 3, at most 21
+			if (zoomIn) view.setZoom(Math.min(21, (view.getZoom() ?? ZOOM.address) + 3))
+			view.setCenter(getCenter(extent))
+		},
+	}))
+
+	return <div ref={target} className="h-full w-full" data-testid="measure-map" aria-label="Satellite map" role="application" />
+}

@@ -1,0 +1,230 @@
+// The measurement workspace in Chromium: real mouse drawing on the OpenLayers canvas.
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from '../support/fixtures.ts'
+
+const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
+
+async function openWithAddress(page: Page, address = ADDRESS) {
+	await page.goto('/measure')
+	await page.getByLabel('Property Address').fill(address)
+	await page.getByRole('button', { name: 'Search', exact: true }).click()
+	await expect(page).toHaveURL(/address=/)
+	await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
+}
+
+async function mapCenter(page: Page) {
+	const box = (await page.getByTestId('measure-map').boundingBox())!
+	return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+/** Clicks the points (offsets from the map centre, px) and double-clicks the last one. */
+async function draw(page: Page, points: [number, number][]) {
+	const c = await mapCenter(page)
+	for (const [dx, dy] of points.slice(0, -1)) {
+		await page.mouse.click(c.x + dx, c.y + dy)
+		await page.waitForTimeout(120)
+	}
+	const [lx, ly] = points.at(-1)!
+	await page.mouse.move(c.x + lx, c.y + ly)
+	await page.waitForTimeout(120)
+	await page.mouse.dblclick(c.x + lx, c.y + ly)
+}
+
+const pending = (page: Page) => page.getByTestId('pending-count')
+const area = (page: Page) => page.getByTestId('pending-area')
+const sqft = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
+
+test('tools need an address first', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await page.goto('/measure')
+	await expect(page.getByText('No measurements yet')).toBeVisible()
+	await expect(page.getByText('Use the tools above to measure grass areas')).toBeVisible()
+	// the greyed-out (aria-disabled) button still answers a click with the spec's toast
+	await expect(page.getByRole('button', { name: 'Draw Polygon' })).toHaveAttribute('aria-disabled', 'true')
+	await page.getByRole('button', { name: 'Draw Polygon' }).click({ force: true })
+	await expect(page.getByText('Address Required', { exact: true })).toBeVisible()
+	await expect(page.getByText('Please enter a property address first.')).toBeVisible()
+	await expect(page.getByText('Drawing Mode Active')).toHaveCount(0)
+})
+
+test('draw a polygon, see it live, save it, rename it, edit it, delete it', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	await signIn(context, user.id)
+	await openWithAddress(page)
+	await expect(page.getByTestId('usage-count')).toHaveText('1 / 50')
+
+	await page.getByRole('button', { name: 'Draw Polygon' }).click()
+	await expect(page.getByText('Drawing Mode Active')).toBeVisible()
+	await expect(page.getByText('Click on the map to create your polygon measurement area')).toBeVisible()
+	const c = await mapCenter(page)
+	await page.mouse.click(c.x - 100, c.y - 80)
+	await page.mouse.click(c.x + 100, c.y - 80)
+	await page.mouse.move(c.x + 100, c.y + 80)
+	await expect(page.getByTestId('live-figure')).toHaveText(/sq ft/)
+	await page.mouse.click(c.x + 100, c.y + 80)
+	await page.mouse.dblclick(c.x - 100, c.y + 80)
+	await expect(page.getByText('Drawing Mode Active')).toHaveCount(0)
+	await expect(pending(page)).toHaveText('1')
+	await expect(page.getByText('Shape #1 (drawing)')).toBeVisible()
+	await expect(page.getByText('Pending', { exact: true })).toBeVisible()
+	const drawn = sqft(await area(page).textContent())
+	expect(drawn).toBeGreaterThan(0)
+
+	await page.getByRole('button', { name: 'Save Measurement' }).click()
+	await expect(page.getByText('Measurement Saved', { exact: true })).toBeVisible()
+	await expect(pending(page)).toHaveText('0')
+	await expect(page.getByRole('heading', { name: 'Editing Existing Measurement' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Update Combined Measurement' })).toBeDisabled()
+	const list = page.getByRole('list', { name: 'Measurements' })
+	await expect(list.getByText('1100 Congress Ave #1')).toBeVisible()
+
+	// the server's exact figure is what the panel showed
+	const saved = (await (await page.request.get('/api/measurements')).json()).measurements[0]
+	expect(Math.round(saved.total_area_sqft)).toBe(drawn)
+
+	await list.getByText('Rename').click()
+	await page.getByLabel('Measurement name').fill('Front lawn')
+	await page.getByRole('button', { name: 'Save name' }).click()
+	await expect(page.getByText('Measurement Updated', { exact: true })).toBeVisible()
+	await expect(list.getByText('Front lawn')).toBeVisible()
+
+	await list.getByRole('button', { name: 'Edit' }).click()
+	await expect(pending(page)).toHaveText('1')
+	await expect(page.getByRole('heading', { name: 'Editing Existing Measurement' })).toBeVisible()
+	await page.getByRole('button', { name: 'Update Combined Measurement' }).click()
+	await expect(pending(page)).toHaveText('0')
+	await expect(page.getByText('Measurement updated successfully.')).toBeVisible()
+	await expect(list.getByText('Front lawn')).toBeVisible()
+	expect((await (await page.request.get('/api/measurements')).json()).total).toBe(1)
+
+	page.once('dialog', (dialog) => {
+		expect(dialog.message()).toBe('This measurement will be permanently deleted. This action cannot be undone.')
+		void dialog.accept()
+	})
+	await list.getByRole('button', { name: 'Delete Front lawn' }).click()
+	await expect(page.getByText('Measurement Deleted', { exact: true })).toBeVisible()
+	await expect(page.getByText('No measurements yet')).toBeVisible()
+})
+
+test('rectangle, circle and distance; a line switches the unit to feet', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	const c = await mapCenter(page)
+
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	await page.mouse.click(c.x - 60, c.y - 60)
+	await page.mouse.click(c.x + 60, c.y + 60)
+	await expect(pending(page)).toHaveText('1')
+
+	await page.getByLabel('Acres').check()
+	await page.getByRole('button', { name: 'Draw Circle' }).click()
+	await page.mouse.click(c.x + 150, c.y)
+	await page.mouse.click(c.x + 190, c.y)
+	await expect(pending(page)).toHaveText('2')
+	await expect(area(page)).toHaveText(/acres$/)
+
+	await page.getByRole('button', { name: 'Measure Distance' }).click()
+	await expect(page.getByLabel('Feet', { exact: true })).toBeChecked()
+	await expect(page.getByText('Click on the map to create your distance measurement area')).toBeVisible()
+	await draw(page, [
+		[-200, 100],
+		[0, 150],
+		[200, 100],
+	])
+	await expect(pending(page)).toHaveText('3')
+	await expect(page.getByTestId('pending-distance')).toHaveText(/ ft$/)
+	await page.getByLabel('Meters', { exact: true }).check()
+	await expect(page.getByTestId('pending-distance')).toHaveText(/ m$/)
+	await expect(area(page)).toHaveText(/ m²$/)
+})
+
+test('undo and redo by keyboard and buttons; Clear All empties the job', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	const c = await mapCenter(page)
+	await page.mouse.click(c.x - 50, c.y - 50)
+	await page.mouse.click(c.x + 50, c.y + 50)
+	await expect(pending(page)).toHaveText('1')
+	await page.keyboard.press('Control+z')
+	await expect(pending(page)).toHaveText('0')
+	await page.keyboard.press('Control+Shift+z')
+	await expect(pending(page)).toHaveText('1')
+	await page.getByRole('button', { name: 'Undo' }).click()
+	await expect(pending(page)).toHaveText('0')
+	await page.getByRole('button', { name: 'Redo' }).click()
+	await expect(pending(page)).toHaveText('1')
+	await page.getByRole('button', { name: 'Clear All Measurements' }).click()
+	await expect(pending(page)).toHaveText('0')
+	await expect(page.getByText('No measurements yet')).toBeVisible()
+})
+
+test('Exclude Area cuts a hole out of a shape', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	const c = await mapCenter(page)
+	await page.mouse.click(c.x - 150, c.y - 150)
+	await page.mouse.click(c.x + 150, c.y + 150)
+	await expect(pending(page)).toHaveText('1')
+	const before = sqft(await area(page).textContent())
+	await page.getByRole('button', { name: 'Exclude Area' }).click()
+	await draw(page, [
+		[-50, -50],
+		[50, -50],
+		[50, 50],
+		[-50, 50],
+	])
+	await expect.poll(async () => sqft(await area(page).textContent())).toBeLessThan(before)
+	const after = sqft(await area(page).textContent())
+	// a 100 px square out of a 300 px square: 8/9 of the area is left
+	expect(after / before).toBeGreaterThan(0.86)
+	expect(after / before).toBeLessThan(0.91)
+	await page.getByRole('button', { name: 'Save Measurement' }).click()
+	await expect(page.getByText('Measurement Saved', { exact: true })).toBeVisible()
+	const saved = (await (await page.request.get('/api/measurements')).json()).measurements[0]
+	expect(saved.shapes[0].holes).toHaveLength(1)
+	expect(Math.round(saved.total_area_sqft)).toBe(after)
+})
+
+test('Map View buttons switch the imagery layer', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	const view = page.getByRole('group', { name: 'Map View' })
+	await expect(view.getByRole('button', { name: 'Hybrid' })).toHaveAttribute('aria-pressed', 'true')
+	await view.getByRole('button', { name: 'Satellite' }).click()
+	await expect(view.getByRole('button', { name: 'Satellite' })).toHaveAttribute('aria-pressed', 'true')
+	await expect(view.getByRole('button', { name: 'Hybrid' })).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('the search limit stops the search with the spec toast', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser({ maxSearchesPerMonth: 0 })).id)
+	await page.goto('/measure')
+	await page.getByLabel('Property Address').fill(ADDRESS)
+	await page.getByRole('button', { name: 'Search', exact: true }).click()
+	await expect(page.getByText('Usage Limit Reached', { exact: true })).toBeVisible()
+	await expect(page.getByText('You have reached your search limit for this month.')).toBeVisible()
+	await expect(page).not.toHaveURL(/address=/)
+})
+
+test('a deep link highlights the saved measurement; Combine merges an address', async ({ page, context, makeUser, apiAs }) => {
+	const user = await makeUser()
+	await signIn(context, user.id)
+	const api = await apiAs(user)
+	const square = (lat: number, lng: number) => [
+		{ lat, lng },
+		{ lat, lng: lng + 0.0002 },
+		{ lat: lat + 0.0002, lng: lng + 0.0002 },
+		{ lat: lat + 0.0002, lng },
+	]
+	const a = await (await api.post('/api/measurements', { data: { address: ADDRESS, shapes: [{ type: 'polygon', coordinates: square(30.27, -97.74) }] } })).json()
+	await api.post('/api/measurements', { data: { address: ADDRESS, shapes: [{ type: 'polygon', coordinates: square(30.2705, -97.74) }] } })
+	await page.goto(`/measure?id=${a.id}&lat=30.27&lng=-97.74&address=${encodeURIComponent(ADDRESS)}`)
+	const list = page.getByRole('list', { name: 'Measurements' })
+	await expect(list.getByRole('listitem').filter({ hasText: '1100 Congress Ave #1' })).toHaveClass(/border-blue-500/)
+	await expect(page.getByLabel('Property Address')).toHaveValue(ADDRESS)
+	await page.getByRole('button', { name: 'Combine Measurements' }).click()
+	await expect(list.getByText('1100 Congress Ave Combined')).toBeVisible()
+	await expect(list.getByRole('listitem')).toHaveCount(1)
+	await expect(list.getByText('2 shapes')).toBeVisible()
+})
