@@ -39,6 +39,8 @@ export default [
 	route('api/auth/resend-verification', 'routes/api/auth.resend-verification.ts'),
 	route('api/user/preferences', 'routes/api/user.preferences.ts'),
 	route('api/captcha/challenge', 'routes/api/captcha.challenge.ts'),
+	route('api/geocode/suggest', 'routes/api/geocode.suggest.ts'),
+	route('api/geocode/resolve', 'routes/api/geocode.resolve.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page
