@@ -32,7 +32,7 @@ const schema = z.object({
 	PHOTON_URL: z.string().url().optional(),
 	CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder'),
 	GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-})
+}).refine((env) => env.GEOCODER !== 'photon' || env.PHOTON_URL, { message: 'GEOCODER=photon needs PHOTON_URL', path: ['PHOTON_URL'] })
 
 export type Env = z.infer<typeof schema>
 

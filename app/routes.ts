@@ -46,6 +46,8 @@ export default [
 	route('api/usage/increment-search', 'routes/api/usage.increment-search.ts'),
 	route('api/organizations/:id', 'routes/api/organizations.$id.ts'),
 	route('api/subscription-tiers', 'routes/api/subscription-tiers.ts'),
+	route('api/geocode/suggest', 'routes/api/geocode.suggest.ts'),
+	route('api/geocode/resolve', 'routes/api/geocode.resolve.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page

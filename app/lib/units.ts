@@ -1,7 +1,9 @@
 // Units and display precision (spec 1 §9). Pure and isomorphic.
 // The foot is exactly 0.3048 m (international foot), so 1 m² = 10.76391041671 ft²
 // and 1 acre = 43,560 ft²; the spec's 10.7639 / 0.092903 / 3.28084 are these
-// same values rounded, and agree at every displayed precision.
+// same values rounded (within 1e-6 relative). They give the same displayed
+// figures for property-sized areas (below ~100,000 m², except when a value
+// sits on a rounding tie); we use the exact factors.
 export const METERS_PER_FOOT = 0.3048
 export const SQFT_PER_SQM = 1 / (METERS_PER_FOOT * METERS_PER_FOOT)
 export const SQFT_PER_ACRE = 43_560

@@ -7,6 +7,7 @@ import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { getEnv } from '~/env.server.ts'
+import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { addressesMatch } from '~/lib/addresses.ts'
 import { MeasureFormSchema, SaveIntent } from '~/lib/schemas/measure-screen.ts'
 import { computeTotals, type ShapeInput } from '~/lib/shapes.ts'
@@ -140,6 +141,17 @@ export async function action({ request }: Route.ActionArgs) {
 				return fail(error, 'Usage Limit Reached', 'You have reached your search limit for this month.')
 			}
 			const params = new URLSearchParams({ address: form.address })
+			// spec 1 §5: if geocoding fails, only the text is passed on
+			const place = await getGeocoder()
+				.geocode(form.place_id || form.address, { signal: request.signal })
+				.catch((error) => {
+					console.warn('Geocoding failed', error instanceof Error ? error.message : error)
+					return null
+				})
+			if (place) {
+				params.set('lat', String(place.lat))
+				params.set('lng', String(place.lng))
+			}
 			return redirect(`/measure?${params}`)
 		}
 		case 'rename':

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { HttpError, api, badRequest, readBody } from './http.server.ts'
+import { HttpError, api, badRequest, readBody, readQuery } from './http.server.ts'
 
 const schema = z.strictObject({ name: z.string().min(1, 'Name is required'), count: z.number().int().optional() })
 
@@ -62,4 +62,20 @@ test('api() turns errors into JSON replies and hides unexpected ones', async () 
 		throw new Response(null, { status: 302, headers: { Location: '/x' } })
 	})()
 	expect(passthrough.status).toBe(302)
+})
+
+test('readQuery parses the query string (first value of each parameter) or throws 400 with fields', () => {
+	const query = z.object({ q: z.string({ error: 'q is required' }), limit: z.coerce.number().int().optional() })
+	const get = (search: string) => new Request(`http://x/api/thing${search}`)
+	expect(readQuery(get('?q=Austin&limit=3&q=ignored'), query)).toEqual({ q: 'Austin', limit: 3 })
+	expect(readQuery(get('?q=a%20b&__proto__=x'), query)).toEqual({ q: 'a b' })
+	let thrown: unknown
+	try {
+		readQuery(get('?limit=two'), query)
+	} catch (error) {
+		thrown = error
+	}
+	expect(thrown).toBeInstanceOf(HttpError)
+	expect((thrown as HttpError).status).toBe(400)
+	expect((thrown as HttpError).fields).toEqual({ q: 'q is required', limit: expect.any(String) })
 })

@@ -94,6 +94,20 @@ export async function readBody<S extends z.ZodType>(
 	return parsed.data
 }
 
+/**
+ * Reads the query string of an /api/* GET for `schema` (the first value of
+ * each parameter). Invalid input is a 400 with the fields that are wrong.
+ */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+	const params = new URL(request.url).searchParams
+	// no prototype: a parameter named "__proto__" stays a plain key
+	const raw: Record<string, string> = Object.create(null)
+	for (const [key, value] of params) if (!Object.hasOwn(raw, key)) raw[key] = value
+	const parsed = schema.safeParse(raw)
+	if (!parsed.success) throw badRequest('Invalid input', fieldErrorsFromZod(parsed.error))
+	return parsed.data
+}
+
 async function readLimited(request: Request, maxBytes: number): Promise<Buffer> {
 	if (!request.body) return Buffer.alloc(0)
 	const reader = request.body.getReader()

@@ -1,0 +1,331 @@
+// The geocoder's three providers: the offline gazetteer on its real data, and
+// Photon and the Census geocoder against real local HTTP servers that speak
+// their JSON protocols (and misbehave on purpose: slow, 500, garbage).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+	createGeocoder,
+	GEOCODER_TIMEOUT_MESSAGE,
+	GEOCODER_UNAVAILABLE_MESSAGE,
+	GeocoderError,
+	getGeocoder,
+	type GeocoderConfig,
+	type Suggestion,
+} from './geocoder.server.ts'
+
+const SECRET = 'geocoder-test-secret'
+const base: Omit<GeocoderConfig, 'provider'> = { censusUrl: 'http://127.0.0.1:9/unused', timeoutMs: 2000, secret: SECRET }
+
+/** Exactly the spec's shape: no other keys anywhere. */
+function expectSpecShape(s: Suggestion) {
+	expect(Object.keys(s).sort()).toEqual(['description', 'place_id', 'structured_formatting'])
+	expect(Object.keys(s.structured_formatting).sort()).toEqual(['main_text', 'secondary_text'])
+	expect(s.place_id).toMatch(/^[\w-]+\.[\w-]{22}$/)
+	expect(typeof s.description).toBe('string')
+}
+
+async function expectGeocoderError(promise: Promise<unknown>, status: number, message: string) {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(GeocoderError)
+	expect((error as GeocoderError).status).toBe(status)
+	expect((error as GeocoderError).message).toBe(message)
+}
+
+// ---- a local server whose behaviour each test chooses ----
+type Handler = (url: URL, res: http.ServerResponse) => void
+let handler: Handler = (_url, res) => res.writeHead(404).end()
+const requests: URL[] = []
+let server: http.Server
+let origin = ''
+
+beforeAll(async () => {
+	server = http.createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://localhost')
+		requests.push(url)
+		handler(url, res)
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+	server.closeAllConnections()
+	await new Promise((resolve) => server.close(resolve))
+})
+
+const json = (res: http.ServerResponse, body: unknown, status = 200) =>
+	res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+
+function serve(next: Handler) {
+	handler = next
+	requests.length = 0
+}
+
+/** Misbehaviours every provider must turn into a clear error. */
+function misbehaviours(make: () => ReturnType<typeof createGeocoder>, makeFast: () => ReturnType<typeof createGeocoder>) {
+	test('a provider that does not answer in time → 504 with a clear message, no hang', async () => {
+		serve(() => {
+			/* never answers */
+		})
+		const started = Date.now()
+		await expectGeocoderError(makeFast().suggest('123 Main Street'), 504, GEOCODER_TIMEOUT_MESSAGE)
+		expect(Date.now() - started).toBeLessThan(1500)
+	})
+
+	test('a provider that answers 500 → 502', async () => {
+		serve((_url, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error'))
+		await expectGeocoderError(make().suggest('123 Main Street'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+	})
+
+	test('garbage instead of JSON, or JSON of the wrong shape → 502', async () => {
+		serve((_url, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"features": [oops'))
+		await expectGeocoderError(make().suggest('123 Main Street'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+		serve((_url, res) => json(res, { hello: 'world' }))
+		await expectGeocoderError(make().suggest('123 Main Street'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+	})
+
+	test('a redirect is refused (the configured host is the only one called) → 502', async () => {
+		serve((_url, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end())
+		await expectGeocoderError(make().suggest('123 Main Street'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+		expect(requests).toHaveLength(1)
+	})
+
+	test('the caller giving up aborts the call; it is not reported as the provider failing', async () => {
+		serve(() => {
+			/* never answers */
+		})
+		const controller = new AbortController()
+		const pending = make().suggest('123 Main Street', { signal: controller.signal })
+		setTimeout(() => controller.abort(new Error('client went away')), 50)
+		await expect(pending).rejects.toThrow('client went away')
+	})
+}
+
+describe('gazetteer (offline, default)', () => {
+	const geocoder = createGeocoder({ ...base, provider: 'gazetteer' })
+
+	test('is the provider the environment selects by default', () => {
+		expect(getGeocoder().provider).toBe('gazetteer')
+	})
+
+	test('fewer than 3 characters: no suggestions', async () => {
+		expect(await geocoder.suggest('')).toEqual([])
+		expect(await geocoder.suggest('Au')).toEqual([])
+		expect(await geocoder.suggest('  7 8 ')).toEqual([])
+	})
+
+	test('a ZIP code: its city and centroid', async () => {
+		const [first, ...rest] = await geocoder.suggest('78701')
+		expect(rest).toEqual([])
+		expectSpecShape(first!)
+		expect(first).toMatchObject({
+			description: 'Austin, TX 78701, USA',
+			structured_formatting: { main_text: '78701', secondary_text: 'Austin, TX, USA' },
+		})
+		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 30.2713, lng: -97.7426, address: 'Austin, TX 78701, USA' })
+	})
+
+	test('a ZIP being typed (3–4 digits) lists ZIPs with that start, up to the limit', async () => {
+		const suggestions = await geocoder.suggest('9021', { limit: 3 })
+		expect(suggestions.map((s) => s.structured_formatting.main_text)).toEqual(['90210', '90211', '90212'])
+		expect(suggestions[0]!.description).toBe('Beverly Hills, CA 90210, USA')
+	})
+
+	test('a city name prefix: bigger cities first; "City, ST" and "City, State" narrow it', async () => {
+		const aus = await geocoder.suggest('Aus')
+		expect(aus).toHaveLength(5)
+		expect(aus[0]!.description).toBe('Austin, TX, USA')
+		aus.forEach(expectSpecShape)
+		expect((await geocoder.suggest('Austin, TX')).map((s) => s.description)).toEqual(['Austin, TX, USA'])
+		expect((await geocoder.suggest('austin, texas')).map((s) => s.description)).toEqual(['Austin, TX, USA'])
+		expect((await geocoder.suggest('Austin, T')).map((s) => s.description)).toEqual(['Austin, TX, USA'])
+		const springfield = await geocoder.suggest('Springfield', { limit: 10 })
+		expect(springfield).toHaveLength(10)
+		expect(springfield.every((s) => s.structured_formatting.main_text === 'Springfield')).toBe(true)
+	})
+
+	test('a typed street address with a ZIP keeps the user text and lands on the ZIP centroid', async () => {
+		const typed = '123 Main St, Austin, TX 78701'
+		const [first, second] = await geocoder.suggest(typed)
+		expectSpecShape(first!)
+		expect(first).toMatchObject({
+			description: typed,
+			structured_formatting: { main_text: '123 Main St', secondary_text: 'Austin, TX 78701' },
+		})
+		expect(second!.description).toBe('Austin, TX 78701, USA')
+		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 30.2713, lng: -97.7426, address: typed })
+		// and as free text, without choosing a suggestion
+		expect(await geocoder.geocode(typed)).toEqual({ lat: 30.2713, lng: -97.7426, address: typed })
+	})
+
+	test('a typed street address with a city and state (no ZIP) lands on the city centroid', async () => {
+		const [first] = await geocoder.suggest('500 Congress Ave,  Austin, TX')
+		expect(first!.description).toBe('500 Congress Ave, Austin, TX')
+		const place = await geocoder.geocode(first!.place_id)
+		// the mean of Austin's ZIP centroids: inside the city
+		expect(place!.lat).toBeGreaterThan(30.1)
+		expect(place!.lat).toBeLessThan(30.5)
+		expect(place!.lng).toBeGreaterThan(-97.95)
+		expect(place!.lng).toBeLessThan(-97.6)
+	})
+
+	test('a leading 5-digit house number is not taken for a ZIP', async () => {
+		expect(await geocoder.suggest('12345 Main St')).toEqual([])
+		const [first] = await geocoder.suggest('12345 Main St, Beverly Hills, CA 90210')
+		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 34.0901, lng: -118.4065, address: '12345 Main St, Beverly Hills, CA 90210' })
+	})
+
+	test('outside the US, unknown places and unknown ZIPs: nothing', async () => {
+		expect(await geocoder.suggest('Toronto, ON')).toEqual([])
+		expect(await geocoder.suggest('M5V 2T6')).toEqual([])
+		expect(await geocoder.suggest('00600')).toEqual([]) // Puerto Rico: not one of the states
+		expect(await geocoder.suggest('99999')).toEqual([])
+		expect(await geocoder.suggest('Qwxyzzy')).toEqual([])
+		expect(await geocoder.geocode('Qwxyzzy')).toBeNull()
+	})
+
+	test('place ids cannot be forged or altered', async () => {
+		const [first] = await geocoder.suggest('78701')
+		const [body, signature] = first!.place_id.split('.')
+		const payload = JSON.parse(Buffer.from(body!, 'base64url').toString())
+		const forged = Buffer.from(JSON.stringify({ ...payload, lat: 0, lng: 0 })).toString('base64url')
+		expect(await geocoder.geocode(`${forged}.${signature}`)).toBeNull()
+		expect(await geocoder.geocode(`${body}.${'A'.repeat(22)}`)).toBeNull()
+		// a place id signed with another secret does not resolve either
+		const other = createGeocoder({ ...base, provider: 'gazetteer', secret: 'another-secret' })
+		expect(await other.geocode(first!.place_id)).toBeNull()
+	})
+})
+
+describe('photon', () => {
+	const feature = (lng: number, lat: number, properties: Record<string, unknown>) => ({
+		type: 'Feature',
+		geometry: { type: 'Point', coordinates: [lng, lat] },
+		properties,
+	})
+	const reply = {
+		type: 'FeatureCollection',
+		features: [
+			feature(-97.7404, 30.2747, {
+				osm_id: 123456,
+				osm_type: 'W',
+				housenumber: '1100',
+				street: 'Congress Avenue',
+				city: 'Austin',
+				state: 'Texas',
+				postcode: '78701',
+				countrycode: 'US',
+				type: 'house',
+			}),
+			// in the bounding box but in Canada: dropped
+			feature(-123.1207, 49.2827, { name: 'Main Street', city: 'Vancouver', state: 'British Columbia', countrycode: 'CA', type: 'street' }),
+			feature(-97.743, 30.2672, { osm_id: 9, osm_type: 'W', name: 'Congress Avenue', street: 'Congress Avenue', city: 'Austin', state: 'Texas', countrycode: 'US', type: 'street' }),
+			// no coordinates: dropped
+			{ type: 'Feature', geometry: null, properties: { name: 'Nowhere', countrycode: 'US' } },
+		],
+	}
+	const make = () => createGeocoder({ ...base, provider: 'photon', photonUrl: `${origin}/photon` })
+	const makeFast = () => createGeocoder({ ...base, provider: 'photon', photonUrl: `${origin}/photon`, timeoutMs: 200 })
+
+	test('asks /api with q, limit, lang=en, a US bounding box and address layers; keeps only US results', async () => {
+		serve((url, res) => (url.pathname === '/photon/api' ? json(res, reply) : res.writeHead(404).end()))
+		const suggestions = await make().suggest('1100 Congress', { limit: 4 })
+		expect(requests).toHaveLength(1)
+		const asked = requests[0]!.searchParams
+		expect(asked.get('q')).toBe('1100 Congress')
+		expect(asked.get('limit')).toBe('8')
+		expect(asked.get('lang')).toBe('en')
+		expect(asked.get('bbox')).toBe('-179.2,18.8,-66.9,71.5')
+		expect(asked.getAll('layer')).toEqual(['house', 'street'])
+
+		suggestions.forEach(expectSpecShape)
+		expect(suggestions.map((s) => [s.description, s.structured_formatting.main_text, s.structured_formatting.secondary_text])).toEqual([
+			['1100 Congress Avenue, Austin, TX 78701, USA', '1100 Congress Avenue', 'Austin, TX 78701, USA'],
+			['Congress Avenue, Austin, TX, USA', 'Congress Avenue', 'Austin, TX, USA'],
+		])
+
+		// resolving a place id calls nobody
+		requests.length = 0
+		expect(await make().geocode(suggestions[0]!.place_id)).toEqual({
+			lat: 30.2747,
+			lng: -97.7404,
+			address: '1100 Congress Avenue, Austin, TX 78701, USA',
+		})
+		expect(requests).toHaveLength(0)
+	})
+
+	test('free text geocodes to the first US result; no result → null; under 3 characters calls nobody', async () => {
+		serve((url, res) => json(res, url.searchParams.get('q') === 'nothing here' ? { type: 'FeatureCollection', features: [] } : reply))
+		expect(await make().geocode('1100 Congress Ave, Austin')).toMatchObject({ lat: 30.2747, lng: -97.7404 })
+		expect(await make().geocode('nothing here')).toBeNull()
+		requests.length = 0
+		expect(await make().suggest('11')).toEqual([])
+		expect(requests).toHaveLength(0)
+	})
+
+	test('a URL typed as the address is only ever a query parameter to the configured host', async () => {
+		serve((_url, res) => json(res, { type: 'FeatureCollection', features: [] }))
+		expect(await make().geocode('http://169.254.169.254/latest/meta-data/')).toBeNull()
+		expect(requests).toHaveLength(1)
+		expect(requests[0]!.pathname).toBe('/photon/api')
+		expect(requests[0]!.searchParams.get('q')).toBe('http://169.254.169.254/latest/meta-data/')
+	})
+
+	misbehaviours(make, makeFast)
+
+	test('an endpoint that cannot be reached → 502', async () => {
+		const closed = http.createServer()
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+		const port = (closed.address() as AddressInfo).port
+		await new Promise((resolve) => closed.close(resolve))
+		const geocoder = createGeocoder({ ...base, provider: 'photon', photonUrl: `http://127.0.0.1:${port}` })
+		await expectGeocoderError(geocoder.suggest('123 Main Street'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+	})
+
+	test('photon without a URL is a configuration error at start', () => {
+		expect(() => createGeocoder({ ...base, provider: 'photon' })).toThrow('GEOCODER=photon needs PHOTON_URL')
+	})
+})
+
+describe('census', () => {
+	const match = {
+		tigerLine: { side: 'L', tigerLineId: '76355984' },
+		coordinates: { x: -76.92748724230096, y: 38.84601622386617 },
+		addressComponents: { zip: '20233', streetName: 'SILVER HILL', preType: '', city: 'WASHINGTON', preDirection: '', suffixDirection: '', fromAddress: '4600', state: 'DC', suffixType: 'RD', toAddress: '4700', suffixQualifier: '', preQualifier: '' },
+		matchedAddress: '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
+	}
+	const reply = (matches: unknown[]) => ({
+		result: { input: { address: { address: '4600 Silver Hill Rd, Washington, DC 20233' }, benchmark: { benchmarkName: 'Public_AR_Current' } }, addressMatches: matches },
+	})
+	const make = () => createGeocoder({ ...base, provider: 'census', censusUrl: `${origin}/geocoder` })
+	const makeFast = () => createGeocoder({ ...base, provider: 'census', censusUrl: `${origin}/geocoder`, timeoutMs: 200 })
+
+	test('asks locations/onelineaddress with benchmark and format; the match becomes a suggestion', async () => {
+		serve((url, res) => (url.pathname === '/geocoder/locations/onelineaddress' ? json(res, reply([match])) : res.writeHead(404).end()))
+		const [first, ...rest] = await make().suggest('4600 Silver Hill Rd, Washington, DC 20233')
+		expect(rest).toEqual([])
+		const asked = requests[0]!.searchParams
+		expect(asked.get('address')).toBe('4600 Silver Hill Rd, Washington, DC 20233')
+		expect(asked.get('benchmark')).toBe('Public_AR_Current')
+		expect(asked.get('format')).toBe('json')
+		expectSpecShape(first!)
+		expect(first).toMatchObject({
+			description: '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
+			structured_formatting: { main_text: '4600 SILVER HILL RD', secondary_text: 'WASHINGTON, DC, 20233' },
+		})
+		requests.length = 0
+		expect(await make().geocode(first!.place_id)).toEqual({ lat: 38.8460162, lng: -76.9274872, address: '4600 SILVER HILL RD, WASHINGTON, DC, 20233' })
+		expect(requests).toHaveLength(0)
+	})
+
+	test('free text: the first match, or null when the Census finds none', async () => {
+		serve((url, res) => json(res, reply(url.searchParams.get('address')?.startsWith('4600') ? [match] : [])))
+		expect(await make().geocode('4600 Silver Hill Rd, Washington, DC')).toMatchObject({ lat: 38.8460162, lng: -76.9274872 })
+		expect(await make().geocode('1 Nowhere Lane')).toBeNull()
+	})
+
+	misbehaviours(make, makeFast)
+})

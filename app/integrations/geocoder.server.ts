@@ -1,0 +1,491 @@
+// Address search and geocoding (spec 1 §2, §3 "Address suggestion", §5):
+// suggestions from 3 characters, US only, address type. One interface, three
+// providers chosen by GEOCODER: the offline ZIP/city gazetteer (default), a
+// Photon-compatible endpoint, the US Census one-line geocoder.
+//
+// place_id: base64url(JSON {v, p, lat, lng, a}) "." base64url(HMAC-SHA256)[16 bytes].
+// It carries the coordinates, so resolving it never calls anyone (and a place
+// id from one provider still resolves after switching providers); the
+// signature keeps callers from minting their own. Providers are only ever
+// called at their configured base URL with the caller's text as a query
+// parameter, and redirects are refused: nothing a caller sends picks a host.
+//
+// Failures: a provider that does not answer within GEOCODER_TIMEOUT_MS is a
+// GeocoderError 504; one that answers an error status, a non-JSON or
+// unexpected reply, or cannot be reached is a GeocoderError 502. Both are
+// HttpErrors, so api() turns them into `{ error }` replies.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import { getEnv } from '~/env.server.ts'
+import { HttpError } from '~/utils/http.server.ts'
+
+export const SUGGEST_MIN_CHARS = 3
+export const SUGGEST_DEFAULT_LIMIT = 5
+export const SUGGEST_MAX_LIMIT = 10
+export const ADDRESS_MAX_CHARS = 200
+const MAX_REPLY_BYTES = 1024 * 1024
+
+export type GeocoderProvider = 'gazetteer' | 'photon' | 'census'
+
+/** Spec 1 §3 "Address suggestion", exactly. */
+export type Suggestion = {
+	place_id: string
+	description: string
+	structured_formatting: { main_text: string; secondary_text: string }
+}
+
+export type GeocodeResult = { lat: number; lng: number; address: string }
+
+export type SuggestOptions = { limit?: number; signal?: AbortSignal }
+
+export interface Geocoder {
+	readonly provider: GeocoderProvider
+	/** Up to `limit` US address suggestions; [] below 3 characters. */
+	suggest(query: string, options?: SuggestOptions): Promise<Suggestion[]>
+	/** Coordinates for a place_id from suggest(), or for typed address text; null when nothing matches. */
+	geocode(placeIdOrAddress: string, options?: { signal?: AbortSignal }): Promise<GeocodeResult | null>
+}
+
+export type GeocoderConfig = {
+	provider: GeocoderProvider
+	photonUrl?: string
+	censusUrl: string
+	timeoutMs: number
+	/** signs place ids */
+	secret: string
+}
+
+export const ADDRESS_NOT_FOUND = 'We could not find that address.'
+export const GEOCODER_TIMEOUT_MESSAGE = 'The address service did not answer in time. Please try again.'
+export const GEOCODER_UNAVAILABLE_MESSAGE = 'The address service is unavailable. Please try again.'
+
+export class GeocoderError extends HttpError {
+	constructor(
+		status: 502 | 504,
+		public provider: GeocoderProvider,
+		/** what went wrong, for the log; the reply says only `message` */
+		public detail: string,
+	) {
+		super(status, status === 504 ? GEOCODER_TIMEOUT_MESSAGE : GEOCODER_UNAVAILABLE_MESSAGE)
+		this.name = 'GeocoderError'
+	}
+}
+
+let cached: Geocoder | undefined
+/** The geocoder configured by the environment (GEOCODER, PHOTON_URL, CENSUS_GEOCODER_URL, GEOCODER_TIMEOUT_MS). */
+export function getGeocoder(): Geocoder {
+	if (!cached) {
+		const env = getEnv()
+		cached = createGeocoder({
+			provider: env.GEOCODER,
+			photonUrl: env.PHOTON_URL,
+			censusUrl: env.CENSUS_GEOCODER_URL,
+			timeoutMs: env.GEOCODER_TIMEOUT_MS,
+			secret: createHmac('sha256', env.SESSION_SECRET).update('yardstick-place-id').digest('hex'),
+		})
+	}
+	return cached
+}
+
+export function createGeocoder(config: GeocoderConfig): Geocoder {
+	const places = placeIds(config.secret)
+	const search = providerSearch(config, places)
+	const clamp = (limit = SUGGEST_DEFAULT_LIMIT) => Math.min(SUGGEST_MAX_LIMIT, Math.max(1, Math.floor(limit)))
+	const suggest = async (query: string, options: SuggestOptions = {}) => {
+		const text = cleanText(query)
+		if (text.length < SUGGEST_MIN_CHARS) return []
+		return dedupe(await search(text, clamp(options.limit), options.signal)).slice(0, clamp(options.limit))
+	}
+	return {
+		provider: config.provider,
+		suggest,
+		async geocode(placeIdOrAddress, options = {}) {
+			const text = cleanText(placeIdOrAddress)
+			if (PLACE_ID_SHAPE.test(text)) return places.decode(text)
+			const [best] = await suggest(text, { limit: 1, signal: options.signal })
+			return best ? places.decode(best.place_id) : null
+		},
+	}
+}
+
+const cleanText = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, ADDRESS_MAX_CHARS)
+
+function dedupe(suggestions: Suggestion[]): Suggestion[] {
+	const seen = new Set<string>()
+	return suggestions.filter((s) => !seen.has(s.description.toLowerCase()) && seen.add(s.description.toLowerCase()))
+}
+
+function suggestion(place_id: string, main_text: string, secondary_text: string, description = [main_text, secondary_text].filter(Boolean).join(', ')): Suggestion {
+	return { place_id, description, structured_formatting: { main_text, secondary_text } }
+}
+
+// ---- place ids ----
+
+const PLACE_ID_SHAPE = /^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{22}$/
+const PlacePayload = z.object({
+	v: z.literal(1),
+	p: z.enum(['gazetteer', 'photon', 'census']),
+	lat: z.number().min(-90).max(90),
+	lng: z.number().min(-180).max(180),
+	a: z.string().max(ADDRESS_MAX_CHARS * 2),
+})
+type Place = { provider: GeocoderProvider; lat: number; lng: number; address: string }
+type PlaceIds = { encode(place: Place): string; decode(id: string): GeocodeResult | null }
+
+function placeIds(secret: string): PlaceIds {
+	const sign = (body: string) => createHmac('sha256', secret).update(body).digest().subarray(0, 16)
+	const round = (x: number) => Math.round(x * 1e7) / 1e7
+	return {
+		encode({ provider, lat, lng, address }) {
+			const body = Buffer.from(JSON.stringify({ v: 1, p: provider, lat: round(lat), lng: round(lng), a: address })).toString('base64url')
+			return `${body}.${sign(body).toString('base64url')}`
+		},
+		decode(id) {
+			const [body, signature] = id.split('.')
+			if (!body || !signature) return null
+			const given = Buffer.from(signature, 'base64url')
+			const expected = sign(body)
+			if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+			try {
+				const payload = PlacePayload.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')))
+				return { lat: payload.lat, lng: payload.lng, address: payload.a }
+			} catch {
+				return null
+			}
+		},
+	}
+}
+
+// ---- providers ----
+
+type Search = (text: string, limit: number, signal?: AbortSignal) => Promise<Suggestion[]>
+
+function providerSearch(config: GeocoderConfig, places: PlaceIds): Search {
+	if (config.provider === 'photon') {
+		if (!config.photonUrl) throw new Error('GEOCODER=photon needs PHOTON_URL')
+		return photonSearch(config.photonUrl, config.timeoutMs, places)
+	}
+	if (config.provider === 'census') return censusSearch(config.censusUrl, config.timeoutMs, places)
+	return gazetteerSearch(places)
+}
+
+/** GET a provider URL as JSON within the timeout; every failure becomes a GeocoderError. */
+async function getJson(provider: GeocoderProvider, url: URL, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+	const timeout = AbortSignal.timeout(timeoutMs)
+	const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+	const fail = (status: 502 | 504, detail: string) => {
+		console.warn(`[geocoder] ${provider}: ${detail}`)
+		return new GeocoderError(status, provider, detail)
+	}
+	let text: string
+	try {
+		const response = await fetch(url, { signal: combined, redirect: 'error', headers: { Accept: 'application/json' } })
+		if (!response.ok) {
+			await response.body?.cancel().catch(() => {})
+			throw fail(502, `HTTP ${response.status} from ${url.origin}`)
+		}
+		text = await readText(response)
+	} catch (error) {
+		if (error instanceof GeocoderError) throw error
+		// the caller went away: not the provider's fault, nothing to answer
+		if (signal?.aborted) throw signal.reason
+		if (timeout.aborted) throw fail(504, `no answer from ${url.origin} within ${timeoutMs} ms`)
+		throw fail(502, `${url.origin} unreachable: ${error instanceof Error ? error.message : String(error)}`)
+	}
+	try {
+		return JSON.parse(text)
+	} catch {
+		throw fail(502, `reply from ${url.origin} is not JSON`)
+	}
+}
+
+async function readText(response: Response): Promise<string> {
+	const declared = Number(response.headers.get('content-length') ?? '0')
+	if (declared > MAX_REPLY_BYTES) throw new Error('reply too large')
+	if (!response.body) return ''
+	const reader = response.body.getReader()
+	const chunks: Uint8Array[] = []
+	let total = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		total += value.byteLength
+		if (total > MAX_REPLY_BYTES) {
+			await reader.cancel().catch(() => {})
+			throw new Error('reply too large')
+		}
+		chunks.push(value)
+	}
+	return Buffer.concat(chunks).toString('utf8')
+}
+
+function expectShape<S extends z.ZodType>(provider: GeocoderProvider, schema: S, reply: unknown): z.output<S> {
+	const parsed = schema.safeParse(reply)
+	if (!parsed.success) {
+		const detail = `unexpected reply: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`
+		console.warn(`[geocoder] ${provider}: ${detail}`)
+		throw new GeocoderError(502, provider, detail)
+	}
+	return parsed.data
+}
+
+const joinUrl = (base: string, path: string) => new URL(path, base.endsWith('/') ? base : `${base}/`)
+
+// -- Photon (komoot/photon API) --
+
+// the United States with Alaska and Hawaii; the country code filters the rest
+const US_BBOX = '-179.2,18.8,-66.9,71.5'
+const PhotonReply = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) })
+const optionalText = z.string().trim().min(1).optional().catch(undefined)
+const PhotonFeature = z.object({
+	geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()) }),
+	properties: z.object({
+		name: optionalText,
+		housenumber: optionalText,
+		street: optionalText,
+		city: optionalText,
+		district: optionalText,
+		county: optionalText,
+		state: optionalText,
+		postcode: optionalText,
+		countrycode: optionalText,
+		osm_type: optionalText,
+		osm_id: z.union([z.number(), z.string()]).optional().catch(undefined),
+	}),
+})
+
+function photonSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Search {
+	return async (query, limit, signal) => {
+		const url = joinUrl(baseUrl, 'api')
+		url.searchParams.set('q', query)
+		// some results are dropped below (outside the US), so ask for more
+		url.searchParams.set('limit', String(Math.min(limit * 2, 20)))
+		url.searchParams.set('lang', 'en')
+		url.searchParams.set('bbox', US_BBOX)
+		url.searchParams.append('layer', 'house')
+		url.searchParams.append('layer', 'street')
+		const reply = expectShape('photon', PhotonReply, await getJson('photon', url, timeoutMs, signal))
+		const out: Suggestion[] = []
+		for (const raw of reply.features) {
+			const feature = PhotonFeature.safeParse(raw)
+			if (!feature.success) continue
+			const p = feature.data.properties
+			if (p.countrycode?.toUpperCase() !== 'US') continue
+			const line = p.street ? [p.housenumber, p.street].filter(Boolean).join(' ') : p.name
+			if (!line) continue
+			const state = (p.state && STATE_CODES.get(p.state.toUpperCase())) ?? p.state
+			const secondary = [p.city ?? p.district ?? p.county, [state, p.postcode].filter(Boolean).join(' '), 'USA'].filter(Boolean).join(', ')
+			const [lng, lat] = feature.data.geometry.coordinates
+			const description = `${line}, ${secondary}`
+			out.push(suggestion(places.encode({ provider: 'photon', lat, lng, address: description }), line, secondary, description))
+		}
+		return out
+	}
+}
+
+// -- US Census Geocoder, one-line address --
+
+const CensusReply = z.object({
+	result: z.object({
+		addressMatches: z.array(
+			z.object({
+				matchedAddress: z.string().min(1),
+				coordinates: z.object({ x: z.number().min(-180).max(180), y: z.number().min(-90).max(90) }),
+			}),
+		),
+	}),
+})
+
+function censusSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Search {
+	return async (query, _limit, signal) => {
+		const url = joinUrl(baseUrl, 'locations/onelineaddress')
+		url.searchParams.set('address', query)
+		url.searchParams.set('benchmark', 'Public_AR_Current')
+		url.searchParams.set('format', 'json')
+		const reply = expectShape('census', CensusReply, await getJson('census', url, timeoutMs, signal))
+		return reply.result.addressMatches.map((match) => {
+			const [main = match.matchedAddress, ...rest] = match.matchedAddress.split(',').map((part) => part.trim())
+			const place = places.encode({ provider: 'census', lat: match.coordinates.y, lng: match.coordinates.x, address: match.matchedAddress })
+			return suggestion(place, main, rest.join(', '), match.matchedAddress)
+		})
+	}
+}
+
+// -- the offline gazetteer (zipcodes: US ZIP centroids with city and state) --
+
+const US_STATES: Record<string, string> = {
+	AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
+	DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
+	IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
+	MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
+	NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
+	NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
+	RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+	VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+}
+/** upper-case state name or code → code */
+const STATE_CODES = new Map<string, string>(Object.entries(US_STATES).flatMap(([code, name]) => [[code, code], [name.toUpperCase(), code]]))
+
+type ZipPlace = { zip: string; city: string; state: string; lat: number; lng: number }
+type CityPlace = { key: string; city: string; state: string; lat: number; lng: number; zipCount: number }
+type Gazetteer = { zips: Map<string, ZipPlace>; zipList: string[]; cities: CityPlace[]; cityKeys: string[] }
+
+const cityKey = (name: string) => name.toUpperCase().replace(/[.']/g, '').replace(/\s+/g, ' ').trim()
+
+let gazetteer: Promise<Gazetteer> | undefined
+/** Built once, on first use (the data is 5 MB of JavaScript). */
+function loadGazetteer(): Promise<Gazetteer> {
+	gazetteer ??= import('zipcodes').then(({ default: zipcodes }) => {
+		const zips = new Map<string, ZipPlace>()
+		const byCity = new Map<string, { city: string; state: string; lat: number; lng: number; n: number }>()
+		for (const code of Object.values(zipcodes.codes)) {
+			// the 50 states and DC (not territories, not military post offices)
+			if (code.country !== 'US' || !US_STATES[code.state]) continue
+			if (!Number.isFinite(code.latitude) || !Number.isFinite(code.longitude) || (code.latitude === 0 && code.longitude === 0)) continue
+			zips.set(code.zip, { zip: code.zip, city: code.city, state: code.state, lat: code.latitude, lng: code.longitude })
+			const key = `${cityKey(code.city)}|${code.state}`
+			const city = byCity.get(key) ?? { city: code.city, state: code.state, lat: 0, lng: 0, n: 0 }
+			city.lat += code.latitude
+			city.lng += code.longitude
+			city.n += 1
+			byCity.set(key, city)
+		}
+		const cities = [...byCity.entries()]
+			.map(([key, c]) => ({ key, city: c.city, state: c.state, lat: c.lat / c.n, lng: c.lng / c.n, zipCount: c.n }))
+			.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+		return { zips, zipList: [...zips.keys()].sort(), cities, cityKeys: cities.map((c) => c.key) }
+	})
+	return gazetteer
+}
+
+function lowerBound(sorted: string[], value: string): number {
+	let lo = 0
+	let hi = sorted.length
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1
+		if (sorted[mid]! < value) lo = mid + 1
+		else hi = mid
+	}
+	return lo
+}
+
+/** Cities whose name starts with `prefix` (upper-cased key), optionally in one state: bigger ones (more ZIPs) first. */
+function citiesByPrefix(g: Gazetteer, prefix: string, state?: (code: string) => boolean): CityPlace[] {
+	const found: CityPlace[] = []
+	for (let i = lowerBound(g.cityKeys, prefix); i < g.cities.length && g.cityKeys[i]!.startsWith(prefix); i++) {
+		const city = g.cities[i]!
+		if (!state || state(city.state)) found.push(city)
+	}
+	const exact = (c: CityPlace) => (c.key.startsWith(`${prefix}|`) ? 0 : 1)
+	return found.sort((x, y) => exact(x) - exact(y) || y.zipCount - x.zipCount || x.key.localeCompare(y.key))
+}
+
+function findCity(g: Gazetteer, name: string, state?: string): CityPlace | undefined {
+	return citiesByPrefix(g, `${cityKey(name)}|`, state ? (code) => code === state : undefined)[0]
+}
+
+/** A ZIP in the text: the last 5-digit group, unless it leads an address ("12345 Main St" is a house number). */
+function findZip(text: string): { zip: string; rest: string } | undefined {
+	const matches = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)]
+	const last = matches.at(-1)
+	if (!last || (last.index === 0 && /^\d{5}\s+[A-Za-z]/.test(text))) return undefined
+	const rest = (text.slice(0, last.index) + text.slice(last.index + last[0].length)).replace(/\s*,\s*(,\s*)*/g, ', ')
+	return { zip: last[1]!, rest: rest.replace(/^[\s,]+|[\s,]+$/g, '') }
+}
+
+/** Splits "…, City, ST" / "… City ST" / "…, City, State" into street part, city and state. */
+function parsePlace(g: Gazetteer, text: string) {
+	const segments = text.split(',').map((s) => s.trim()).filter(Boolean)
+	let state: string | undefined
+	let statePrefix: string | undefined
+	const last = segments.at(-1)
+	// a lone "Washington" or "New York" is a city being looked for, not a state
+	if (last && segments.length >= 2 && STATE_CODES.has(last.toUpperCase())) {
+		state = STATE_CODES.get(last.toUpperCase())
+		segments.pop()
+	} else if (last) {
+		const words = last.split(' ')
+		for (let k = Math.min(3, words.length - 1); k >= 1 && !state; k--) {
+			const tail = words.slice(-k).join(' ').toUpperCase()
+			if (STATE_CODES.has(tail)) {
+				state = STATE_CODES.get(tail)
+				segments[segments.length - 1] = words.slice(0, -k).join(' ')
+			}
+		}
+		// "Austin, T" while typing: a state still being written
+		if (!state && segments.length >= 2 && /^[A-Za-z][A-Za-z ]{0,12}$/.test(last)) {
+			const upper = last.toUpperCase()
+			if ([...STATE_CODES.keys()].some((name) => name.startsWith(upper))) {
+				statePrefix = upper
+				segments.pop()
+			}
+		}
+	}
+	// the city: the longest run of trailing words of the last segment that names one
+	let city: CityPlace | undefined
+	let street = segments.slice(0, -1)
+	const cityPart = segments.at(-1) ?? ''
+	const words = cityPart.split(' ').filter(Boolean)
+	for (let k = Math.min(5, words.length); k >= 1 && !city; k--) {
+		city = statePrefix ? undefined : findCity(g, words.slice(-k).join(' '), state)
+		if (city) street = [...street, words.slice(0, -k).join(' ')].filter(Boolean)
+	}
+	return { state, statePrefix, city, cityPart, street: city ? street : segments }
+}
+
+function gazetteerSearch(places: PlaceIds): Search {
+	return async (query, limit) => {
+		const g = await loadGazetteer()
+		const out: Suggestion[] = []
+		const zipSuggestion = (z: ZipPlace) => {
+			const description = `${z.city}, ${z.state} ${z.zip}, USA`
+			return suggestion(places.encode({ provider: 'gazetteer', lat: z.lat, lng: z.lng, address: description }), z.zip, `${z.city}, ${z.state}, USA`, description)
+		}
+		const citySuggestion = (c: CityPlace) => {
+			const description = `${c.city}, ${c.state}, USA`
+			return suggestion(places.encode({ provider: 'gazetteer', lat: c.lat, lng: c.lng, address: description }), c.city, `${c.state}, USA`, description)
+		}
+		/** the user's own text, placed at the ZIP or city it names */
+		const typedAddress = (at: { lat: number; lng: number }, where: string) => {
+			const [main = query, ...rest] = query.split(',').map((s) => s.trim())
+			return suggestion(places.encode({ provider: 'gazetteer', lat: at.lat, lng: at.lng, address: query }), main, rest.join(', ') || where, query)
+		}
+
+		const zipHit = findZip(query)
+		const zip = zipHit ? g.zips.get(zipHit.zip) : undefined
+		if (zipHit && !zip) return [] // a ZIP that does not exist (or is outside the states)
+		if (zip && zipHit) {
+			const place = zipHit.rest ? parsePlace(g, zipHit.rest) : undefined
+			if (place?.street.length) out.push(typedAddress(zip, zipSuggestion(zip).description))
+			out.push(zipSuggestion(zip))
+			return out
+		}
+
+		// 3 or 4 digits: ZIP codes being typed
+		if (/^\d{3,4}$/.test(query)) {
+			for (let i = lowerBound(g.zipList, query); i < g.zipList.length && g.zipList[i]!.startsWith(query) && out.length < limit; i++) {
+				out.push(zipSuggestion(g.zips.get(g.zipList[i]!)!))
+			}
+			return out
+		}
+
+		const place = parsePlace(g, query)
+		if (place.city) {
+			if (place.street.length) out.push(typedAddress(place.city, citySuggestion(place.city).description))
+			const sameName = citiesByPrefix(g, `${place.city.key.split('|')[0]}|`, place.state ? (code) => code === place.state : undefined)
+			out.push(...sameName.slice(0, limit).map(citySuggestion))
+			return out
+		}
+		// a city name being typed, perhaps with a state (or the start of one)
+		if (place.street.length <= 1 && place.cityPart.length >= 1) {
+			const prefix = cityKey(place.cityPart)
+			const inState = place.state
+				? (code: string) => code === place.state
+				: place.statePrefix
+					? (code: string) => code.startsWith(place.statePrefix!) || US_STATES[code]!.toUpperCase().startsWith(place.statePrefix!)
+					: undefined
+			if (prefix.length >= 1) out.push(...citiesByPrefix(g, prefix, inState).slice(0, limit).map(citySuggestion))
+		}
+		return out
+	}
+}
