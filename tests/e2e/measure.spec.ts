@@ -228,3 +228,26 @@ test('a deep link highlights the saved measurement; Combine merges an address', 
 	await expect(list.getByRole('listitem')).toHaveCount(1)
 	await expect(list.getByText('2 shapes')).toBeVisible()
 })
+
+test('address suggestions from 3 characters; choosing one centres the map; recent searches', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await page.goto('/measure')
+	const input = page.getByLabel('Property Address')
+	await input.fill('Au')
+	await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toHaveCount(0)
+	await input.fill('Austin, TX')
+	const list = page.getByRole('listbox', { name: 'Address suggestions' })
+	await expect(list.getByRole('option').first()).toBeVisible()
+	expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('240px') // ~15rem
+	await list.getByRole('option').first().click()
+	await expect(page).toHaveURL(/address=.*&lat=30\.\d+&lng=-97\.\d+/)
+	await expect(page.getByTestId('usage-count')).toHaveText('1 / 50')
+
+	// the recent search comes back when the field is empty and focused
+	await input.fill('')
+	await input.blur()
+	await input.focus()
+	const recent = page.getByRole('listbox', { name: 'Recent searches' })
+	await expect(recent.getByRole('option')).toHaveCount(1)
+	await expect(recent.getByRole('option').first()).toContainText('Austin')
+})
