@@ -339,5 +339,5 @@ export default function MeasureMap(props: Props) {
 		},
 	}))
 
-	return <div ref={target} className="h-full w-full" data-testid="measure-map" aria-label="Satellite map" role="application" />
+	return <div ref={target} className="absolute inset-0" data-testid="measure-map" aria-label="Satellite map" role="application" />
 }

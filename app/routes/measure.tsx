@@ -496,7 +496,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				) : null}
 			</aside>
 
-			<section className="relative min-h-[60vh] flex-1" aria-label="Map">
+			<section className="relative h-[70vh] flex-none lg:h-auto lg:flex-1" aria-label="Map">
 				{tool ? (
 					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
 						<p className="font-semibold">Drawing Mode Active</p>
@@ -532,7 +532,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 
 function MapPlaceholder() {
 	return (
-		<div className="flex h-full min-h-[60vh] w-full items-center justify-center bg-gray-100 text-gray-600 dark:bg-gray-900 dark:text-gray-400">
+		<div className="absolute inset-0 flex items-center justify-center bg-gray-100 text-gray-600 dark:bg-gray-900 dark:text-gray-400">
 			Loading satellite imagery...
 		</div>
 	)

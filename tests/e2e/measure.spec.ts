@@ -251,3 +251,93 @@ test('address suggestions from 3 characters; choosing one centres the map; recen
 	await expect(recent.getByRole('option')).toHaveCount(1)
 	await expect(recent.getByRole('option').first()).toContainText('Austin')
 })
+
+test('snapping: a vertex drawn near an existing corner lands exactly on it', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	const c = await mapCenter(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	await page.mouse.click(c.x - 100, c.y - 100)
+	await page.mouse.click(c.x, c.y)
+	await expect(pending(page)).toHaveText('1')
+	await page.getByRole('button', { name: 'Draw Polygon' }).click()
+	// 4 px off the rectangle's corner at (c.x, c.y): within the snap tolerance
+	await page.mouse.move(c.x + 4, c.y + 3)
+	await page.mouse.click(c.x + 4, c.y + 3)
+	await page.mouse.click(c.x + 100, c.y)
+	await page.mouse.move(c.x + 100, c.y + 100)
+	await page.mouse.dblclick(c.x + 100, c.y + 100)
+	await expect(pending(page)).toHaveText('2')
+	await page.getByRole('button', { name: 'Save Measurement' }).click()
+	await expect(page.getByText('Measurement Saved', { exact: true })).toBeVisible()
+	const [m] = (await (await page.request.get('/api/measurements')).json()).measurements
+	const rectangle = m.shapes.find((s: { type: string }) => s.type === 'rectangle')
+	const polygon = m.shapes.find((s: { type: string }) => s.type === 'polygon')
+	const key = (p: { lat: number; lng: number }) => `${p.lat},${p.lng}`
+	expect(rectangle.coordinates.map(key)).toContain(key(polygon.coordinates[0]))
+})
+
+test('dragging a vertex edits the shape and its figure', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	const c = await mapCenter(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	await page.mouse.click(c.x - 100, c.y - 100)
+	await page.mouse.click(c.x + 100, c.y + 100)
+	await expect(pending(page)).toHaveText('1')
+	const before = sqft(await area(page).textContent())
+	// pull the bottom-right corner 100 px further out
+	await page.mouse.move(c.x + 100, c.y + 100)
+	await page.mouse.down()
+	await page.mouse.move(c.x + 150, c.y + 150, { steps: 5 })
+	await page.mouse.move(c.x + 200, c.y + 200, { steps: 5 })
+	await page.mouse.up()
+	await expect.poll(async () => sqft(await area(page).textContent())).toBeGreaterThan(before * 1.3)
+	await page.keyboard.press('Control+z')
+	await expect.poll(async () => sqft(await area(page).textContent())).toBe(before)
+})
+
+test('on a phone-sized touch screen a rectangle is drawn by tapping', async ({ browser, makeUser }) => {
+	const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+	await signIn(context, (await makeUser()).id)
+	const page = await context.newPage()
+	await openWithAddress(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).tap()
+	await page.getByTestId('measure-map').scrollIntoViewIfNeeded()
+	await expect(page.getByText('Drawing Mode Active')).toBeInViewport()
+	const box = (await page.getByTestId('measure-map').boundingBox())!
+	const cx = box.x + box.width / 2
+	const cy = box.y + box.height / 2
+	await page.touchscreen.tap(cx - 60, cy - 60)
+	await page.touchscreen.tap(cx + 60, cy + 60)
+	await expect(pending(page)).toHaveText('1')
+	await context.close()
+})
+
+test("'Help improve AI training' and the 'AI Training' badge only where the organization allows it", async ({ page, context, makeUser, apiAs }) => {
+	const allowed = await makeUser({ allowAiTraining: true })
+	await signIn(context, allowed.id)
+	await openWithAddress(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	const c = await mapCenter(page)
+	await page.mouse.click(c.x - 50, c.y - 50)
+	await page.mouse.click(c.x + 50, c.y + 50)
+	await page.getByLabel('Help improve AI training').check()
+	await page.getByRole('button', { name: 'Save Measurement' }).click()
+	await expect(page.getByRole('list', { name: 'Measurements' }).getByText('AI Training')).toBeVisible()
+
+	await context.clearCookies()
+	const denied = await makeUser({ allowAiTraining: false })
+	await signIn(context, denied.id)
+	await (await apiAs(denied)).post('/api/measurements', {
+		data: { address: ADDRESS, is_training_data: 'true', shapes: [{ type: 'circle', coordinates: [{ lat: 30.27, lng: -97.74 }], radius_m: 5 }] },
+	})
+	await openWithAddress(page)
+	await expect(page.getByRole('list', { name: 'Measurements' }).getByText('1100 Congress Ave #1')).toBeVisible()
+	await expect(page.getByText('AI Training')).toHaveCount(0)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	await page.mouse.click(c.x - 50, c.y - 50)
+	await page.mouse.click(c.x + 50, c.y + 50)
+	await expect(pending(page)).toHaveText('1')
+	await expect(page.getByLabel('Help improve AI training')).toHaveCount(0)
+})
