@@ -1,6 +1,6 @@
 // The measurement workspace in Chromium: real mouse drawing on the OpenLayers canvas.
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from '../support/fixtures.ts'
+import { db, expect, signIn, test } from '../support/fixtures.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
 
@@ -187,14 +187,45 @@ test('Exclude Area cuts a hole out of a shape', async ({ page, context, makeUser
 	expect(Math.round(saved.total_area_sqft)).toBe(after)
 })
 
-test('Map View buttons switch the imagery layer', async ({ page, context, makeUser }) => {
+test('Map View buttons switch the imagery layer (tiles from the local tile server)', async ({ page, context, makeUser, env }) => {
 	await signIn(context, (await makeUser()).id)
+	// the tiles the browser loaded from the local tile server, by path ("/hybrid/20/…")
+	const loaded = async () =>
+		(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).filter((n) => n.startsWith(env.tiles)).map((n) => new URL(n).pathname)
 	await openWithAddress(page)
 	const view = page.getByRole('group', { name: 'Map View' })
+	// hybrid by default (no user or organization preference), at zoom 20 for a chosen address
 	await expect(view.getByRole('button', { name: 'Hybrid' })).toHaveAttribute('aria-pressed', 'true')
-	await view.getByRole('button', { name: 'Satellite' }).click()
-	await expect(view.getByRole('button', { name: 'Satellite' })).toHaveAttribute('aria-pressed', 'true')
+	await expect.poll(async () => (await loaded()).some((t) => t.startsWith('/hybrid/20/'))).toBe(true)
+	for (const [name, layer] of [['Satellite', 'satellite'], ['Terrain', 'terrain'], ['Roadmap', 'roadmap']] as const) {
+		await view.getByRole('button', { name }).click()
+		await expect(view.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true')
+		await expect.poll(async () => (await loaded()).some((t) => t.startsWith(`/${layer}/20/`))).toBe(true)
+	}
 	await expect(view.getByRole('button', { name: 'Hybrid' })).toHaveAttribute('aria-pressed', 'false')
+	// the imagery is decoded and drawn: the map's canvases show the roadmap tile colour
+	const pixel = () =>
+		page.getByTestId('measure-map').evaluate((map) => {
+			for (const canvas of Array.from(map.querySelectorAll('canvas'))) {
+				const data = canvas.getContext('2d')?.getImageData(Math.floor(canvas.width / 3), Math.floor(canvas.height / 3), 1, 1).data
+				if (data && data[3]! > 0) return Array.from(data.slice(0, 3))
+			}
+			return null
+		})
+	await expect.poll(pixel).toEqual([235, 235, 230])
+})
+
+test('the organization default map type and unit are the starting point', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	await db().organization.update({ where: { id: user.organizationId! }, data: { defaultMapType: 'satellite', defaultUnit: 'acres' } })
+	await signIn(context, user.id)
+	await openWithAddress(page)
+	await expect(page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' })).toHaveAttribute('aria-pressed', 'true')
+	await expect(page.getByLabel('Acres')).toBeChecked()
+	// a personal preference wins over the organization's
+	await db().user.update({ where: { id: user.id }, data: { preferredMapType: 'terrain' } })
+	await page.reload()
+	await expect(page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Terrain' })).toHaveAttribute('aria-pressed', 'true')
 })
 
 test('the search limit stops the search with the spec toast', async ({ page, context, makeUser }) => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999)
 export const E2E_ENV_FILE = path.resolve('tmp/e2e-env.json')
 
-export type E2eEnv = { databaseUrl: string; mailApi: string; baseURL: string }
+export type E2eEnv = { databaseUrl: string; mailApi: string; baseURL: string; tiles: string }
 
 /** Written by tests/support/e2e-server.ts once the stack is up. */
 export function readE2eEnv(): E2eEnv {

@@ -9,6 +9,7 @@ import { seedIfEmpty } from '../../prisma/seed.ts'
 import { prepareDatabase } from '../../server/database.ts'
 import { freePort } from '../../server/embedded-postgres.ts'
 import { startMailReceiver } from './mail-receiver.ts'
+import { startTileServer } from './tile-server.ts'
 import { E2E_ENV_FILE, E2E_PORT } from './e2e-env.ts'
 
 const dataDir = path.resolve('tmp/e2e-data')
@@ -18,6 +19,7 @@ fs.mkdirSync(dataDir, { recursive: true })
 const db = await prepareDatabase({ dataDir, quiet: true, durable: false })
 await seedIfEmpty({ demo: true })
 const mail = await startMailReceiver()
+const tiles = await startTileServer()
 
 const mailApiPort = await freePort()
 const mailApi = http.createServer((req, res) => {
@@ -34,7 +36,7 @@ const mailApi = http.createServer((req, res) => {
 await new Promise<void>((resolve) => mailApi.listen(mailApiPort, '127.0.0.1', resolve))
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
-fs.writeFileSync(E2E_ENV_FILE, JSON.stringify({ databaseUrl: db.url, mailApi: `http://127.0.0.1:${mailApiPort}`, baseURL }))
+fs.writeFileSync(E2E_ENV_FILE, JSON.stringify({ databaseUrl: db.url, mailApi: `http://127.0.0.1:${mailApiPort}`, baseURL, tiles: tiles.base }))
 
 const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 	stdio: 'inherit',
@@ -48,6 +50,12 @@ const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 		HOST: '127.0.0.1',
 		APP_URL: baseURL,
 		SMTP_URL: mail.url,
+		// imagery from the local tile server, never from the internet
+		SATELLITE_TILE_URL: tiles.template('satellite'),
+		HYBRID_TILE_URL: tiles.template('hybrid'),
+		TERRAIN_TILE_URL: tiles.template('terrain'),
+		ROADMAP_TILE_URL: tiles.template('roadmap'),
+		TILE_CACHE_DIR: path.join(dataDir, 'tiles'),
 		RATE_LIMIT_MULTIPLIER: '1',
 		// each test sends its own X-Forwarded-For (tests/support/fixtures.ts), so
 		// per-IP rate limits are real but scoped to one test
@@ -59,6 +67,7 @@ async function stop() {
 	app.kill('SIGTERM')
 	mailApi.close()
 	await mail.close()
+	await tiles.close()
 	await db.stop()
 	process.exit(0)
 }
