@@ -372,3 +372,26 @@ test("'Help improve AI training' and the 'AI Training' badge only where the orga
 	await expect(pending(page)).toHaveText('1')
 	await expect(page.getByLabel('Help improve AI training')).toHaveCount(0)
 })
+
+test('without an address the map starts at the browser location (zoom 12), or the US centre (zoom 15) when denied', async ({ browser, makeUser, env }) => {
+	const user = await makeUser()
+	const tilesAt = (page: Page, zoom: number) =>
+		page.evaluate(
+			([base, z]) => performance.getEntriesByType('resource').some((e) => e.name.startsWith(`${base}/hybrid/${z}/`)),
+			[env.tiles, zoom] as const,
+		)
+	const located = await browser.newContext({ geolocation: { latitude: 40.7128, longitude: -74.006 }, permissions: ['geolocation'] })
+	await signIn(located, user.id)
+	const page = await located.newPage()
+	await page.goto('/measure')
+	await expect.poll(() => tilesAt(page, 12)).toBe(true)
+	await located.close()
+
+	const denied = await browser.newContext()
+	await signIn(denied, user.id)
+	const other = await denied.newPage()
+	await other.goto('/measure')
+	await expect.poll(() => tilesAt(other, 15)).toBe(true)
+	expect(await tilesAt(other, 12)).toBe(false)
+	await denied.close()
+})
