@@ -122,3 +122,12 @@ export function sphericalRingArea(ring: readonly LatLng[], radius = 6_371_000): 
 	}
 	return Math.abs((sum * radius * radius) / 2)
 }
+
+/** A square of `areaSqm` centred `offsetM` east of `center` (the AI fallback sample). */
+export function squareAround(center: LatLng, areaSqm: number, offsetM = 0): LatLng[] {
+	const mid = offsetM ? destination(center, 90, offsetM) : center
+	const half = Math.sqrt(areaSqm) / 2
+	const north = destination(mid, 0, half)
+	const south = destination(mid, 180, half)
+	return [destination(south, 270, half), destination(south, 90, half), destination(north, 90, half), destination(north, 270, half)]
+}

@@ -162,6 +162,12 @@ export default function MeasureMap(props: Props) {
 			}),
 		})
 		const modify = new Modify({ source: local })
+		// editing an AI shape makes it user-verified (spec 1 §2)
+		modify.on('modifyend', (event) => {
+			event.features.forEach((f) => {
+				if ((f.getProperties() as FeatureMeta).measurementType === 'ai') f.set('userVerified', true)
+			})
+		})
 		const undo = new UndoRedo({ layers: [localLayer] })
 		map.addInteraction(modify)
 		map.addInteraction(undo)
@@ -260,7 +266,13 @@ export default function MeasureMap(props: Props) {
 		const tool = props.tool
 		if (!tool) return
 		let draw: Draw
-		if (tool === 'hole') draw = new DrawHole({ layers: [a.localLayer] })
+		if (tool === 'hole') {
+			draw = new DrawHole({ layers: [a.localLayer] })
+			// cutting a hole in an AI shape is an edit too
+			;(draw as unknown as { on(t: string, f: (e: { feature?: Feature<Geometry> }) => void): void }).on('modifyend', (e) => {
+				if (e.feature && (e.feature.getProperties() as FeatureMeta).measurementType === 'ai') e.feature.set('userVerified', true)
+			})
+		}
 		else if (tool === 'rectangle') draw = new Draw({ source: a.local, type: 'Circle', geometryFunction: createBox() })
 		else if (tool === 'circle') draw = new Draw({ source: a.local, type: 'Circle' })
 		else if (tool === 'polyline') draw = new Draw({ source: a.local, type: 'LineString' })

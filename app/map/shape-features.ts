@@ -23,13 +23,22 @@ export type FeatureMeta = {
 	measurementType: 'manual' | 'ai'
 	measurementId?: string
 	ai_confidence?: number
+	label?: string
+	/** an AI shape the user has edited: it is now verified (spec 1 §2) */
+	userVerified?: boolean
 }
 
 /** The shape a feature stands for (circles keep centre + true radius in metres). */
 export function featureToShape(feature: Feature<Geometry>): ShapeInput & { id: string } {
 	const meta = feature.getProperties() as FeatureMeta
 	const geometry = feature.getGeometry()
-	const base = { id: meta.shapeId, measurement_type: meta.measurementType, ...(meta.ai_confidence !== undefined ? { ai_confidence: meta.ai_confidence } : {}) }
+	const base = {
+		id: meta.shapeId,
+		measurement_type: meta.measurementType,
+		...(meta.ai_confidence !== undefined ? { ai_confidence: meta.ai_confidence } : {}),
+		...(meta.label ? { label: meta.label } : {}),
+		...(meta.measurementType === 'ai' ? { user_verified: meta.userVerified ? ('true' as const) : ('false' as const) } : {}),
+	}
 	if (geometry instanceof Circle) {
 		const center = geometry.getCenter()
 		const edge = [center[0]! + geometry.getRadius(), center[1]!]
@@ -69,6 +78,8 @@ export function shapeToFeature(shape: ShapeInput & { id?: string }, meta: Partia
 		shapeType: shape.type,
 		measurementType: shape.measurement_type ?? 'manual',
 		...(shape.ai_confidence !== undefined ? { ai_confidence: shape.ai_confidence } : {}),
+		...(shape.label ? { label: shape.label } : {}),
+		...(shape.user_verified === 'true' ? { userVerified: true } : {}),
 		...meta,
 	} satisfies Partial<FeatureMeta>)
 	return feature

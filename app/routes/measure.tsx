@@ -1,14 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { data, Form, redirect, useFetcher, useRevalidator } from 'react-router'
 import type { Route } from './+types/measure'
 import { AddressSearch } from '~/components/measure/address-search.tsx'
+import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { addressesMatch } from '~/lib/addresses.ts'
+import { squareAround } from '~/lib/geodesy.ts'
 import { MeasureFormSchema, SaveIntent } from '~/lib/schemas/measure-screen.ts'
 import { computeTotals, type ShapeInput } from '~/lib/shapes.ts'
 import { approximatePerimeterFeet, DISPLAY_UNITS, displayUnits, formatArea, formatLength, type DisplayUnit } from '~/lib/units.ts'
@@ -258,6 +260,37 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		return () => clearTimeout(timer)
 	}, [hydrated, loaderData.viewingId, savedShapes])
 
+	const onAiResult = useCallback(
+		(result: AiResult) => {
+			controller.current?.loadLocal(
+				result.grassAreas.map((area) => ({
+					type: 'polygon' as const,
+					coordinates: area.coordinates,
+					measurement_type: 'ai' as const,
+					ai_confidence: area.ai_confidence ?? area.confidence,
+				})),
+			)
+			const total = Math.round(result.grassAreas.reduce((s, a) => s + a.area_sqft, 0)).toLocaleString('en-US')
+			const excluded = result.excludedFeatures.length > 0 ? ' Excluded hardscapes and non-grass features.' : ''
+			toast({ title: 'AI Analysis Complete', description: `Found ${result.grassAreas.length} grass areas totaling ${total} sq ft.${excluded}`, type: 'success' })
+		},
+		[toast],
+	)
+	const onAiFailure = useCallback(
+		(message: string) => {
+			if (!center) return
+			// spec 1 §8: a sample front-yard area of 400 to 999 sq ft near the centre, said to be a sample
+			const sqft = 400 + Math.floor(Math.random() * 600)
+			controller.current?.loadLocal([
+				{ type: 'polygon', coordinates: squareAround(center, sqft / 10.763910416709722, 8), measurement_type: 'ai', label: 'Sample area (AI unavailable)' },
+			])
+			toast({ title: 'AI Unavailable', description: `${message} A sample front-yard area was added instead; adjust it to the real lawn before saving.`, type: 'destructive' })
+		},
+		[center, toast],
+	)
+	const onAiCancel = useCallback(() => toast({ title: 'Analysis Cancelled', description: 'AI measurement process has been stopped.', type: 'destructive' }), [toast])
+	const ai = useAiAnalysis({ onResult: onAiResult, onFailure: onAiFailure, onCancel: onAiCancel })
+
 	const requireAddress = () => {
 		if (address) return true
 		toast({ title: 'Address Required', description: 'Please enter a property address first.', type: 'destructive' })
@@ -286,7 +319,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 			total_area_sqm: totals.total_area_sqm,
 			shape_count: totals.shape_count,
 			measurement_type: shapes.some((s) => s.measurement_type === 'ai') ? 'ai' : 'manual',
-			user_verified: shapes.some((s) => s.measurement_type === 'ai') ? 'true' : 'false',
+			// verified when the user edited an AI shape (spec 1 §2); manual shapes are the user's own
+			user_verified: shapes.some((s) => s.measurement_type === 'ai' && s.user_verified === 'true') ? 'true' : 'false',
 			is_training_data: loaderData.allowAiTraining && training ? 'true' : 'false',
 			map_type: mapType,
 		}
@@ -331,8 +365,11 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 			toast({ title: 'AI Measurement Not Available', description: 'Upgrade to Pro or higher to access AI-powered measurements', type: 'destructive' })
 		} else if (!loaderData.hasAi) {
 			toast({ title: 'AI Measurement Not Available', description: 'AI measurements are not available on your current plan', type: 'destructive' })
+		} else if (!center) {
+			toast({ title: 'Location Needed', description: 'Choose the address from the suggestions so the AI knows where the property is.', type: 'destructive' })
 		} else {
-			toast({ title: 'AI Analysis', description: 'Grass detection is being connected to this screen.' })
+			setTool(null)
+			void ai.start(address, center)
 		}
 	}
 
@@ -496,6 +533,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				) : null}
 			</aside>
 
+			{ai.open ? <AiModal step={ai.step} onCancel={ai.cancel} /> : null}
 			<section className="relative h-[70vh] flex-none lg:h-auto lg:flex-1" aria-label="Map">
 				{tool ? (
 					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
@@ -608,6 +646,8 @@ function ResultsList({
 							<span>
 								<span className="font-medium">Shape #{i + 1} (drawing)</span>{' '}
 								<span className="rounded bg-orange-200 px-1.5 py-0.5 text-xs text-orange-900">Pending</span>
+								{s.measurement_type === 'ai' ? <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-800">AI</span> : null}
+								{s.label ? <span className="block text-xs text-gray-600 dark:text-gray-400">{s.label}</span> : null}
 								<span className="block text-gray-700 dark:text-gray-300">
 									{Object.keys(s.problems).length ? Object.values(s.problems)[0] : figure(s.area_sqft, s.distance_feet, s.type === 'polyline')}
 								</span>
