@@ -113,7 +113,13 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 						setRecent(recentAddresses())
 						setOpen(true)
 					}}
-					onBlur={() => setTimeout(() => setOpen(false), 150)}
+					onBlur={(e) => {
+						const input = e.currentTarget
+						// close a moment later (a click on an option lands first), unless focus came back
+						setTimeout(() => {
+							if (document.activeElement !== input) setOpen(false)
+						}, 150)
+					}}
 					onKeyDown={(e) => {
 						if (!items.length) return
 						if (e.key === 'ArrowDown') {
