@@ -6,6 +6,7 @@ import 'ol/ol.css'
 import Collection from 'ol/Collection'
 import type Feature from 'ol/Feature'
 import OlMap from 'ol/Map'
+import Overlay from 'ol/Overlay'
 import View from 'ol/View'
 import { defaults as defaultControls, Attribution, ScaleLine } from 'ol/control'
 import { getCenter } from 'ol/extent'
@@ -30,7 +31,7 @@ import { featureToShape, shapeToFeature, toMap, type FeatureMeta } from './shape
 export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
 export type Tool = 'polygon' | 'rectangle' | 'circle' | 'polyline' | 'hole'
 export type LayerConfig = Record<MapType, string> & { attribution: string; maxZoom: number }
-export type SavedShapes = { id: string; shapes: ShapeInput[] }
+export type SavedShapes = { id: string; label: string; shapes: ShapeInput[] }
 export type LocalShape = Shape & { id: string; problems: Record<string, string> }
 
 export type MapController = {
@@ -58,6 +59,7 @@ type Props = {
 	onLocalChange: (shapes: LocalShape[]) => void
 	onLiveFigure: (text: string | null) => void
 	onHistory: (state: { canUndo: boolean; canRedo: boolean }) => void
+	onSelectSaved: (id: string) => void
 	controllerRef: Ref<MapController>
 }
 
@@ -175,6 +177,28 @@ export default function MeasureMap(props: Props) {
 		map.addInteraction(new Snap({ source: saved }))
 		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null }
 
+		// a click on a saved shape selects it and opens an info window that closes after 4 s (spec 1 §9)
+		const info = document.createElement('div')
+		info.className = 'rounded-md bg-white px-3 py-2 text-sm text-gray-900 shadow-lg'
+		info.setAttribute('role', 'status')
+		info.dataset.testid = 'map-info'
+		const overlay = new Overlay({ element: info, positioning: 'bottom-center', offset: [0, -8] })
+		map.addOverlay(overlay)
+		let infoTimer: ReturnType<typeof setTimeout> | undefined
+		map.on('singleclick', (event) => {
+			if (api.current?.draw) return
+			const hit = map.forEachFeatureAtPixel(event.pixel, (f) => f as Feature<Geometry>, { layerFilter: (l) => l === savedLayer })
+			const id = hit ? (hit.getProperties() as FeatureMeta).measurementId : undefined
+			if (!hit || !id) return
+			const m = latest.current.saved.find((x) => x.id === id)
+			const { shape } = figuresOf(hit)
+			info.textContent = `${m?.label ?? 'Measurement'} · ${label(shape, latest.current.areaUnit, latest.current.lengthUnit)}`
+			overlay.setPosition(event.coordinate)
+			clearTimeout(infoTimer)
+			infoTimer = setTimeout(() => overlay.setPosition(undefined), 4000)
+			latest.current.onSelectSaved(id)
+		})
+
 		let frame = 0
 		const emit = () => {
 			cancelAnimationFrame(frame)
@@ -221,6 +245,7 @@ export default function MeasureMap(props: Props) {
 		return () => {
 			window.removeEventListener('keydown', onKey)
 			cancelAnimationFrame(frame)
+			clearTimeout(infoTimer)
 			map.setTarget(undefined)
 			api.current = null
 		}

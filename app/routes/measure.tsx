@@ -216,7 +216,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const units = displayUnits(unit)
 
 	const saved = useMemo(() => measurements.filter((m) => !address || addressesMatch(m.address, address)), [measurements, address])
-	const savedShapes = useMemo(() => saved.map((m) => ({ id: m.id, shapes: m.shapes as ShapeInput[] })), [saved])
+	const savedShapes = useMemo(() => saved.map((m, i) => ({ id: m.id, label: m.label || `Area #${i + 1}`, shapes: m.shapes as ShapeInput[] })), [saved])
 
 	// a new address clears local shapes, the highlight and overlays (spec 1 §4)
 	const lastAddress = useRef(address)
@@ -557,6 +557,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							onLocalChange={setLocal}
 							onLiveFigure={setLive}
 							onHistory={setHistory}
+							onSelectSaved={setViewingId}
 							controllerRef={controller}
 						/>
 					</Suspense>
