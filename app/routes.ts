@@ -39,6 +39,7 @@ export default [
 	route('api/auth/resend-verification', 'routes/api/auth.resend-verification.ts'),
 	route('api/user/preferences', 'routes/api/user.preferences.ts'),
 	route('api/captcha/challenge', 'routes/api/captcha.challenge.ts'),
+	route('api/ai-measure', 'routes/api/ai-measure.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page

@@ -1,0 +1,84 @@
+// Grass detection for a property: imagery → property window → segmentation →
+// measurements, reporting each of the four steps the AI modal shows (spec 1 §5)
+// as it starts, and stopping between steps when `signal` aborts.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import type { ImageryWindow } from '~/integrations/imagery.server.ts'
+import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
+import { measureLawn, toSqft, type GrassArea, type Roi } from './detect.ts'
+import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
+import { loadLearnedModel } from './learning.server.ts'
+
+export { WINDOW_PX }
+import { metresPerPixel } from './mercator.ts'
+import { segmentLawn } from './segment.ts'
+
+export const AI_STEPS = [
+	'Loading satellite imagery',
+	'Detecting property boundaries',
+	'AI analyzing grass vs hardscapes',
+	'Calculating grass measurements',
+] as const
+
+/** Half the side of the square around the centre whose lawn is returned. */
+export const PROPERTY_HALF_SIDE_M = 30
+
+export type ExcludedFeatureReply = { type: string; label: string; area_sqft: number }
+export type GrassResult = {
+	grassAreas: GrassArea[]
+	learnedFromSamples: number
+	excludedFeatures: ExcludedFeatureReply[]
+	imagery: { zoom: number; metresPerPixel: number }
+}
+
+export type DetectGrassOptions = {
+	signal?: AbortSignal
+	onStep?: (index: number, name: (typeof AI_STEPS)[number]) => void
+}
+
+/** The pixel square of the property window inside an imagery window. */
+export function propertyRoi(window: ImageryWindow, mpp: number): Roi {
+	const half = Math.round(PROPERTY_HALF_SIDE_M / mpp)
+	const c = window.image.width / 2
+	return {
+		x0: Math.max(0, Math.round(c - half)),
+		y0: Math.max(0, Math.round(c - half)),
+		x1: Math.min(window.image.width, Math.round(c + half)),
+		y1: Math.min(window.image.height, Math.round(c + half)),
+	}
+}
+
+const round7 = (v: number) => Math.round(v * 1e7) / 1e7
+
+export async function detectGrass(center: LatLng, { signal, onStep }: DetectGrassOptions = {}): Promise<GrassResult> {
+	const step = async (index: number) => {
+		signal?.throwIfAborted()
+		onStep?.(index, AI_STEPS[index]!)
+		// let the progress event leave before CPU-bound work blocks the loop
+		await yieldToEventLoop()
+		signal?.throwIfAborted()
+	}
+	await step(0)
+	const window = await loadImagery(center, signal)
+	const mpp = metresPerPixel(center.lat, window.zoom)
+
+	await step(1)
+	const roi = propertyRoi(window, mpp)
+	const learned = await loadLearnedModel(center)
+
+	await step(2)
+	const segmentation = segmentLawn(window.image, { mpp, learned, signal })
+
+	await step(3)
+	const detection = measureLawn(segmentation, { mpp, georef: window, roi, signal })
+	const grassAreas = detection.areas.map((area, k) => {
+		const coordinates = area.outer.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) }))
+		const holes = area.holes.map((h) => h.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) })))
+		return { id: `ai-grass-${k + 1}`, area_sqft: toSqft(polygonArea(coordinates, holes)), coordinates, holes, ai_confidence: area.confidence }
+	})
+	return {
+		grassAreas,
+		learnedFromSamples: learned?.samples ?? 0,
+		excludedFeatures: detection.excluded.map((e) => ({ type: e.type, label: e.label, area_sqft: toSqft(e.areaM2) })),
+		imagery: { zoom: window.zoom, metresPerPixel: Math.round(mpp * 1e4) / 1e4 },
+	}
+}
