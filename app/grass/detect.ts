@@ -12,6 +12,20 @@ import { rasterize, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type Geo
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
 export type Roi = { x0: number; y0: number; x1: number; y1: number }
 
+/** Half the side of the square around the centre whose lawn is returned (no parcel data: a typical lot and its surroundings). */
+export const PROPERTY_HALF_SIDE_M = 30
+
+/** The pixel square of the property window in an image centred on the property. */
+export function propertyRoi(width: number, height: number, mpp: number): Roi {
+	const half = Math.round(PROPERTY_HALF_SIDE_M / mpp)
+	return {
+		x0: Math.max(0, Math.round(width / 2 - half)),
+		y0: Math.max(0, Math.round(height / 2 - half)),
+		x1: Math.min(width, Math.round(width / 2 + half)),
+		y1: Math.min(height, Math.round(height / 2 + half)),
+	}
+}
+
 export type DetectedArea = GeoPolygon & { confidence: number }
 export type ExcludedFeature = { type: ExcludedType; label: string; areaM2: number }
 

@@ -2,15 +2,14 @@
 // measurements, reporting each of the four steps the AI modal shows (spec 1 §5)
 // as it starts, and stopping between steps when `signal` aborts.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import type { ImageryWindow } from '~/integrations/imagery.server.ts'
 import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
-import { measureLawn, toSqft, type GrassArea, type Roi } from './detect.ts'
+import { measureLawn, propertyRoi, toSqft, type GrassArea } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
-
-export { WINDOW_PX }
 import { metresPerPixel } from './mercator.ts'
 import { segmentLawn } from './segment.ts'
+
+export { WINDOW_PX }
 
 export const AI_STEPS = [
 	'Loading satellite imagery',
@@ -18,9 +17,6 @@ export const AI_STEPS = [
 	'AI analyzing grass vs hardscapes',
 	'Calculating grass measurements',
 ] as const
-
-/** Half the side of the square around the centre whose lawn is returned. */
-export const PROPERTY_HALF_SIDE_M = 30
 
 export type ExcludedFeatureReply = { type: string; label: string; area_sqft: number }
 export type GrassResult = {
@@ -33,18 +29,6 @@ export type GrassResult = {
 export type DetectGrassOptions = {
 	signal?: AbortSignal
 	onStep?: (index: number, name: (typeof AI_STEPS)[number]) => void
-}
-
-/** The pixel square of the property window inside an imagery window. */
-export function propertyRoi(window: ImageryWindow, mpp: number): Roi {
-	const half = Math.round(PROPERTY_HALF_SIDE_M / mpp)
-	const c = window.image.width / 2
-	return {
-		x0: Math.max(0, Math.round(c - half)),
-		y0: Math.max(0, Math.round(c - half)),
-		x1: Math.min(window.image.width, Math.round(c + half)),
-		y1: Math.min(window.image.height, Math.round(c + half)),
-	}
 }
 
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7
@@ -62,7 +46,7 @@ export async function detectGrass(center: LatLng, { signal, onStep }: DetectGras
 	const mpp = metresPerPixel(center.lat, window.zoom)
 
 	await step(1)
-	const roi = propertyRoi(window, mpp)
+	const roi = propertyRoi(window.image.width, window.image.height, mpp)
 	const learned = await loadLearnedModel(center)
 
 	await step(2)

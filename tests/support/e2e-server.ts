@@ -8,8 +8,12 @@ import path from 'node:path'
 import { seedIfEmpty } from '../../prisma/seed.ts'
 import { prepareDatabase } from '../../server/database.ts'
 import { freePort } from '../../server/embedded-postgres.ts'
+import { propertyRoi } from '../../app/grass/detect.ts'
+import { SQFT_PER_M2 } from '../../app/grass/vectorize.ts'
+import { generateScene } from '../../bench/grass/scene.ts'
 import { startMailReceiver } from './mail-receiver.ts'
-import { E2E_ENV_FILE, E2E_PORT } from './e2e-env.ts'
+import { E2E_ENV_FILE, E2E_PORT, type GrassFixture } from './e2e-env.ts'
+import { startTileServer } from './tile-server.ts'
 
 const dataDir = path.resolve('tmp/e2e-data')
 fs.rmSync(dataDir, { recursive: true, force: true })
@@ -33,8 +37,29 @@ const mailApi = http.createServer((req, res) => {
 })
 await new Promise<void>((resolve) => mailApi.listen(mailApiPort, '127.0.0.1', resolve))
 
+// satellite imagery: a local XYZ tile server cut from a generated yard scene
+const scene = await generateScene({ seed: 4242, zoom: 20, center: { lat: 39.7392, lng: -104.9903 } })
+const roi = propertyRoi(scene.image.width, scene.image.height, scene.mpp)
+let truthPixels = 0
+for (let y = roi.y0; y < roi.y1; y++) for (let x = roi.x0; x < roi.x1; x++) truthPixels += scene.truth[y * scene.image.width + x]!
+const grass: GrassFixture = {
+	center: scene.center,
+	truthSqft: truthPixels * scene.mpp * scene.mpp * SQFT_PER_M2,
+	garbageCenter: { lat: 38.5, lng: -98.5 },
+	errorCenter: { lat: 35.1, lng: -90.1 },
+	hangCenter: { lat: 41.2, lng: -100.3 },
+}
+const tiles = await startTileServer({
+	scenes: [scene],
+	misbehave: [
+		{ center: grass.garbageCenter, behaviour: 'garbage' },
+		{ center: grass.errorCenter, behaviour: 'error' },
+		{ center: grass.hangCenter, behaviour: 'hang' },
+	],
+})
+
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
-fs.writeFileSync(E2E_ENV_FILE, JSON.stringify({ databaseUrl: db.url, mailApi: `http://127.0.0.1:${mailApiPort}`, baseURL }))
+fs.writeFileSync(E2E_ENV_FILE, JSON.stringify({ databaseUrl: db.url, mailApi: `http://127.0.0.1:${mailApiPort}`, baseURL, grass }))
 
 const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 	stdio: 'inherit',
@@ -52,12 +77,16 @@ const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 		// each test sends its own X-Forwarded-For (tests/support/fixtures.ts), so
 		// per-IP rate limits are real but scoped to one test
 		TRUST_PROXY: 'true',
+		SATELLITE_TILE_URL: tiles.template,
+		TILE_CACHE_DIR: path.join(dataDir, 'tiles'),
+		TILE_FETCH_TIMEOUT_MS: '1500',
 	},
 })
 
 async function stop() {
 	app.kill('SIGTERM')
 	mailApi.close()
+	await tiles.close()
 	await mail.close()
 	await db.stop()
 	process.exit(0)
