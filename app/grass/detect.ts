@@ -37,10 +37,12 @@ export type Detection = {
 
 export type MeasureOptions = {
 	mpp: number
+	/** ground area of one pixel (groundPixelAreaM2) */
+	pixelAreaM2: number
 	georef: Georef
 	roi?: Roi
 	signal?: AbortSignal
-	/** outlines simplified to this many metres (default 0.15) */
+	/** outlines simplified to this many metres (default 0.05, at most 0.35 px) */
 	toleranceM?: number
 	/** polygons smaller than this are dropped (default 2 m²) */
 	minAreaM2?: number
@@ -64,7 +66,9 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	for (let y = roi.y0; y < roi.y1; y++) {
 		for (let x = roi.x0; x < roi.x1; x++) clipped.data[y * lawn.width + x] = lawn.data[y * lawn.width + x]!
 	}
-	const tolerancePx = Math.max(0.5, (options.toleranceM ?? 0.15) / mpp)
+	// marching squares cuts corners by half a pixel: a tolerance above ~0.45 px
+	// would drop the chamfer points and shave a sliver off every straight edge
+	const tolerancePx = Math.min(0.35, (options.toleranceM ?? 0.05) / mpp)
 	const polygons = toGeoPolygons(traceMask(clipped, tolerancePx), options.georef).filter((p) => p.areaM2 >= (options.minAreaM2 ?? 2))
 	signal?.throwIfAborted()
 
@@ -88,7 +92,7 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 			if (k >= 0) counts[k]!++
 		}
 	}
-	const cell = (grid * mpp) ** 2
+	const cell = grid * grid * options.pixelAreaM2
 	const excluded = EXCLUDED_TYPES.map((type, k) => ({ type, label: EXCLUDED_LABELS[type], areaM2: counts[k]! * cell })).filter((e) => e.areaM2 >= 1)
 	return { areas, excluded, segmentation }
 }

@@ -53,13 +53,14 @@ export function normaliseColour(image: RgbImage): Float32Array[] {
 		for (let i = 0; i < n; i++) hist[image.data[i * 3 + ch]!]!++
 		const lowCount = n * 0.005
 		const highCount = n * 0.995
+		// lo: the first value with more than 0.5 % at or below it; hi likewise for 99.5 %
 		let acc = 0
-		let lo = 0
-		let hi = 255
+		let lo = -1
+		let hi = -1
 		for (let v = 0; v < 256; v++) {
 			acc += hist[v]!
-			if (acc <= lowCount) lo = v
-			if (acc < highCount) hi = v + 1
+			if (lo < 0 && acc > lowCount) lo = v
+			if (hi < 0 && acc >= highCount) hi = v
 		}
 		const scale = 1 / Math.max(16, hi - lo)
 		const out = channels[ch]!

@@ -6,9 +6,10 @@
 import type { Features } from './features.ts'
 import { FEATURE_NAMES } from './features.ts'
 
-export const LEARN_FEATURES = ['gFracMean05', 'bFracMean05', 'lumMean05', 'cv15', 'saturation'] as const
+// chromaticity, texture and saturation, not brightness: shade must not decide
+export const LEARN_FEATURES = ['gFracMean05', 'bFracMean05', 'cv15', 'saturation'] as const
 /** variance floors (a tiny sample must not become infinitely sure) */
-const VAR_FLOOR = [0.012 ** 2, 0.012 ** 2, 0.03 ** 2, 0.02 ** 2, 0.03 ** 2]
+const VAR_FLOOR = [0.012 ** 2, 0.012 ** 2, 0.02 ** 2, 0.03 ** 2]
 
 export type Stats = { n: number; sum: number[]; sumSq: number[] }
 export type LearnedLawnModel = { samples: number; lawn: Stats; other: Stats }
@@ -61,7 +62,7 @@ export function learnedAdjustment(model: LearnedLawnModel, features: Features): 
 	const lawn = gaussian(model.lawn)
 	const other = gaussian(model.other)
 	// more verified samples, more say; never more than the model's own evidence
-	const weight = 0.5 * Math.min(1, model.samples / 2)
+	const weight = Math.min(1, 0.5 + model.samples / 4)
 	const cols = featureIndexes().map((f) => features.values[f]!)
 	for (let p = 0; p < n; p++) {
 		let ll = lawn.logNorm
@@ -74,7 +75,7 @@ export function learnedAdjustment(model: LearnedLawnModel, features: Features): 
 			lo -= 0.5 * b * b * other.inv[k]!
 		}
 		const ratio = ll - lo
-		out[p] = weight * (ratio > 6 ? 6 : ratio < -6 ? -6 : ratio)
+		out[p] = weight * (ratio > 8 ? 8 : ratio < -8 ? -8 : ratio)
 	}
 	return out
 }

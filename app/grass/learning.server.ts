@@ -7,6 +7,7 @@
 // number of verified samples behind them.
 import { prisma } from '~/db.server.ts'
 import type { LatLng } from '~/lib/geodesy.ts'
+import { propertyRoi } from './detect.ts'
 import { computeFeatures } from './features.ts'
 import { collectStats, emptyStats, mergeStats, type LearnedLawnModel, type Stats } from './learned-model.ts'
 import { metresPerPixel, project } from './mercator.ts'
@@ -89,10 +90,19 @@ export async function recordVerifiedSample({ center, polygons, holes = [], signa
 		height,
 	)
 	const near = dilate(lawnMask, Math.round(CUT_AWAY_BAND_M / mpp))
+	// "not lawn" only where the user saw the AI's answer: inside the property
+	// window (less a metre), since the AI shapes were clipped at its edge and
+	// lawn just beyond that edge was never offered for them to keep
+	const roi = propertyRoi(width, height, mpp)
+	const inset = Math.round(1 / mpp)
 	const label = new Uint8Array(width * height).fill(255)
-	for (let i = 0; i < label.length; i++) {
-		if (lawnMask.data[i] && !holeMask.data[i]) label[i] = 1
-		else if (near.data[i]) label[i] = 0
+	for (let y = 0; y < height; y++) {
+		const inY = y >= roi.y0 + inset && y < roi.y1 - inset
+		for (let x = 0; x < width; x++) {
+			const i = y * width + x
+			if (lawnMask.data[i] && !holeMask.data[i]) label[i] = 1
+			else if (near.data[i] && inY && x >= roi.x0 + inset && x < roi.x1 - inset) label[i] = 0
+		}
 	}
 	const features = computeFeatures(window.image, mpp)
 	const { lawn, other } = collectStats(features, label)

@@ -44,3 +44,16 @@ export function windowAround(center: LatLng, zoom: number, size: number) {
 	for (let y = ty0; y <= ty1; y++) for (let x = tx0; x <= tx1; x++) tiles.push({ x, y, z: zoom })
 	return { left, top, zoom, size, tiles, tileOrigin: { x: tx0 * TILE_SIZE, y: ty0 * TILE_SIZE }, cols: tx1 - tx0 + 1, rows: ty1 - ty0 + 1 }
 }
+
+const E2 = 0.00669437999014 // WGS84 first eccentricity squared
+
+/**
+ * Ground area (m²) of one web-mercator pixel on the WGS84 ellipsoid: the
+ * spherical mpp² times M·N/a² (meridian and prime-vertical radii), which is
+ * 0.2–0.4 % less than mpp² across the US.
+ */
+export function groundPixelAreaM2(lat: number, zoom: number): number {
+	const s = Math.sin((lat * Math.PI) / 180)
+	const w = 1 - E2 * s * s
+	return metresPerPixel(lat, zoom) ** 2 * ((1 - E2) / (w * w))
+}

@@ -6,7 +6,7 @@ import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
 import { measureLawn, propertyRoi, toSqft, type GrassArea } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
-import { metresPerPixel } from './mercator.ts'
+import { groundPixelAreaM2, metresPerPixel } from './mercator.ts'
 import { segmentLawn } from './segment.ts'
 
 export { WINDOW_PX }
@@ -53,7 +53,7 @@ export async function detectGrass(center: LatLng, { signal, onStep }: DetectGras
 	const segmentation = segmentLawn(window.image, { mpp, learned, signal })
 
 	await step(3)
-	const detection = measureLawn(segmentation, { mpp, georef: window, roi, signal })
+	const detection = measureLawn(segmentation, { mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: window, roi, signal })
 	const grassAreas = detection.areas.map((area, k) => {
 		const coordinates = area.outer.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) }))
 		const holes = area.holes.map((h) => h.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) })))

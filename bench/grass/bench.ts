@@ -3,7 +3,7 @@
 // object with the figures. Timing covers the pipeline from decoded pixels to
 // lat/lng polygons with areas (tile fetch and JPEG decode excluded), one core.
 import { detectOnImage } from '../../app/grass/detect.ts'
-import { project } from '../../app/grass/mercator.ts'
+import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
 import { OOD, OOD_SUITES, TEST } from './suites.ts'
@@ -16,7 +16,7 @@ async function evaluate(options: SceneOptions): Promise<Row> {
 	const c = project(scene.center, scene.zoom)
 	const georef = { left: Math.round(c.x - width / 2), top: Math.round(c.y - height / 2), zoom: scene.zoom }
 	const started = performance.now()
-	const detection = detectOnImage(scene.image, { mpp: scene.mpp, georef, minAreaM2: 0 })
+	const detection = detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0 })
 	const ms = performance.now() - started
 	const predicted = rasterize(
 		detection.areas.map((a) => a.pixels),
@@ -35,7 +35,7 @@ async function evaluate(options: SceneOptions): Promise<Row> {
 		else if (p) fp++
 		else if (t) fn++
 	}
-	const truthM2 = truthPixels * scene.mpp * scene.mpp
+	const truthM2 = truthPixels * groundPixelAreaM2(scene.center.lat, scene.zoom)
 	const detectedM2 = detection.areas.reduce((s, a) => s + a.areaM2, 0)
 	return {
 		iou: tp / Math.max(1, tp + fp + fn),

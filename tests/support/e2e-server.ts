@@ -9,6 +9,7 @@ import { seedIfEmpty } from '../../prisma/seed.ts'
 import { prepareDatabase } from '../../server/database.ts'
 import { freePort } from '../../server/embedded-postgres.ts'
 import { propertyRoi } from '../../app/grass/detect.ts'
+import { groundPixelAreaM2 } from '../../app/grass/mercator.ts'
 import { SQFT_PER_M2 } from '../../app/grass/vectorize.ts'
 import { generateScene } from '../../bench/grass/scene.ts'
 import { startMailReceiver } from './mail-receiver.ts'
@@ -44,7 +45,7 @@ let truthPixels = 0
 for (let y = roi.y0; y < roi.y1; y++) for (let x = roi.x0; x < roi.x1; x++) truthPixels += scene.truth[y * scene.image.width + x]!
 const grass: GrassFixture = {
 	center: scene.center,
-	truthSqft: truthPixels * scene.mpp * scene.mpp * SQFT_PER_M2,
+	truthSqft: truthPixels * groundPixelAreaM2(scene.center.lat, scene.zoom) * SQFT_PER_M2,
 	garbageCenter: { lat: 38.5, lng: -98.5 },
 	errorCenter: { lat: 35.1, lng: -90.1 },
 	hangCenter: { lat: 41.2, lng: -100.3 },
