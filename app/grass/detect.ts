@@ -7,7 +7,7 @@ import type { LearnedLawnModel } from './learned-model.ts'
 import type { RgbImage } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 import { segmentLawn, type Segmentation } from './segment.ts'
-import { rasterize, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
+import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
 
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
 export type Roi = { x0: number; y0: number; x1: number; y1: number }
@@ -73,12 +73,12 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	signal?.throwIfAborted()
 
 	const areas = polygons.map((polygon) => {
-		const inside = rasterize([polygon.pixels], image.width, image.height)
 		let sum = 0
 		let count = 0
-		for (let i = 0; i < inside.data.length; i++) {
-			if (inside.data[i]) (sum += segmentation.probability[i]!), count++
-		}
+		forEachInside([polygon.pixels], image.width, image.height, (i) => {
+			sum += segmentation.probability[i]!
+			count++
+		})
 		return { ...polygon, confidence: count ? Math.round((sum / count) * 100) / 100 : 0 }
 	})
 	areas.sort((a, b) => b.areaM2 - a.areaM2)

@@ -65,12 +65,14 @@ export function pixelArea(polygon: PixelPolygon): number {
 	return ring(polygon.outer) - polygon.holes.reduce((sum, h) => sum + ring(h), 0)
 }
 
-/** Even-odd scanline fill of polygons back onto a grid (pixel centres). */
-export function rasterize(polygons: PixelPolygon[], width: number, height: number): Mask {
-	const data = new Uint8Array(width * height)
+/** Calls `visit` for every pixel whose centre is inside the polygons (even-odd), row by row within their bounds. */
+export function forEachInside(polygons: PixelPolygon[], width: number, height: number, visit: (index: number) => void): void {
 	const rings = polygons.flatMap((p) => [p.outer, ...p.holes])
+	let minY = Infinity
+	let maxY = -Infinity
+	for (const r of rings) for (const p of r) (minY = Math.min(minY, p.y)), (maxY = Math.max(maxY, p.y))
 	const xs: number[] = []
-	for (let y = 0; y < height; y++) {
+	for (let y = Math.max(0, Math.floor(minY)); y < Math.min(height, Math.ceil(maxY)); y++) {
 		const cy = y + 0.5
 		xs.length = 0
 		for (const r of rings) {
@@ -84,8 +86,14 @@ export function rasterize(polygons: PixelPolygon[], width: number, height: numbe
 		for (let k = 0; k + 1 < xs.length; k += 2) {
 			const x0 = Math.max(0, Math.ceil(xs[k]! - 0.5))
 			const x1 = Math.min(width - 1, Math.floor(xs[k + 1]! - 0.5))
-			for (let x = x0; x <= x1; x++) data[y * width + x] = 1
+			for (let x = x0; x <= x1; x++) visit(y * width + x)
 		}
 	}
+}
+
+/** Even-odd scanline fill of polygons back onto a grid (pixel centres). */
+export function rasterize(polygons: PixelPolygon[], width: number, height: number): Mask {
+	const data = new Uint8Array(width * height)
+	forEachInside(polygons, width, height, (i) => (data[i] = 1))
 	return { width, height, data }
 }

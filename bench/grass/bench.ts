@@ -8,16 +8,19 @@ import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
 import { OOD, OOD_SUITES, TEST } from './suites.ts'
 
-type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number }
+type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number; cpuMs: number }
 
 async function evaluate(options: SceneOptions): Promise<Row> {
 	const scene = await generateScene(options)
 	const { width, height } = scene.image
 	const c = project(scene.center, scene.zoom)
 	const georef = { left: Math.round(c.x - width / 2), top: Math.round(c.y - height / 2), zoom: scene.zoom }
+	const cpu = process.cpuUsage()
 	const started = performance.now()
 	const detection = detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0 })
 	const ms = performance.now() - started
+	const used = process.cpuUsage(cpu)
+	const cpuMs = (used.user + used.system) / 1000
 	const predicted = rasterize(
 		detection.areas.map((a) => a.pixels),
 		width,
@@ -43,6 +46,7 @@ async function evaluate(options: SceneOptions): Promise<Row> {
 		recall: tp / Math.max(1, tp + fn),
 		areaErr: (Math.abs(detectedM2 - truthM2) / truthM2) * 100,
 		ms,
+		cpuMs,
 	}
 }
 
@@ -70,6 +74,14 @@ function summarise(rows: Row[]) {
 			rows.map((r) => r.ms),
 			0.95,
 		),
+		cpuMsP50: quantile(
+			rows.map((r) => r.cpuMs),
+			0.5,
+		),
+		cpuMsP95: quantile(
+			rows.map((r) => r.cpuMs),
+			0.95,
+		),
 	}
 }
 
@@ -88,10 +100,10 @@ for (const ood of OOD_SUITES) if (!only || only === ood) results[ood] = await ru
 
 const f = (v: number, d = 3) => v.toFixed(d)
 console.log('\nGrass detection benchmark (synthetic scenes, 768×768, zoom 19/20; test seeds only)\n')
-console.log('suite          scenes  IoU mean  IoU p10  IoU worst  precision  recall  |area err| %  p50 ms  p95 ms')
+console.log('suite          scenes  IoU mean  IoU p10  IoU worst  precision  recall  |area err| %  p50 ms  p95 ms  cpu p50  cpu p95')
 for (const [name, s] of Object.entries(results)) {
 	console.log(
-		`${name.padEnd(14)} ${String(s.scenes).padStart(6)}  ${f(s.iouMean).padStart(8)}  ${f(s.iouP10).padStart(7)}  ${f(s.iouWorst).padStart(9)}  ${f(s.precision).padStart(9)}  ${f(s.recall).padStart(6)}  ${f(s.areaErrPct, 2).padStart(12)}  ${f(s.msP50, 0).padStart(6)}  ${f(s.msP95, 0).padStart(6)}`,
+		`${name.padEnd(14)} ${String(s.scenes).padStart(6)}  ${f(s.iouMean).padStart(8)}  ${f(s.iouP10).padStart(7)}  ${f(s.iouWorst).padStart(9)}  ${f(s.precision).padStart(9)}  ${f(s.recall).padStart(6)}  ${f(s.areaErrPct, 2).padStart(12)}  ${f(s.msP50, 0).padStart(6)}  ${f(s.msP95, 0).padStart(6)}  ${f(s.cpuMsP50, 0).padStart(7)}  ${f(s.cpuMsP95, 0).padStart(7)}`,
 	)
 }
 const round = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Number(v.toFixed(4))]))
@@ -100,8 +112,10 @@ const targets = results.test
 			testIouMean: results.test.iouMean >= 0.95,
 			testAreaErr: results.test.areaErrPct <= 3,
 			oodIouMean: OOD_SUITES.every((s) => !results[s] || results[s].iouMean >= 0.9),
-			p95Ms: Math.max(...Object.values(results).map((s) => s.msP95)) <= 300,
+			p95WallMs: Math.max(...Object.values(results).map((s) => s.msP95)) <= 300,
+			p95CpuMs: Math.max(...Object.values(results).map((s) => s.cpuMsP95)) <= 300,
 		}
 	: undefined
-console.log(`\ntargets: test IoU ≥ 0.95, |area err| ≤ 3 %, each OOD IoU ≥ 0.90, p95 ≤ 300 ms${targets ? ` → ${JSON.stringify(targets)}` : ''}`)
+console.log(`\nms = wall clock, cpu = this process's CPU time (one thread; on a shared machine wall time includes waiting for a core)`)
+console.log(`targets: test IoU ≥ 0.95, |area err| ≤ 3 %, each OOD IoU ≥ 0.90, p95 ≤ 300 ms${targets ? ` → ${JSON.stringify(targets)}` : ''}`)
 console.log(JSON.stringify({ benchmark: 'grass', suites: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, round(v)])), targets }))
