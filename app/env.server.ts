@@ -23,6 +23,8 @@ const schema = z.object({
 	TILE_ATTRIBUTION: z.string().default('Imagery: U.S. Geological Survey, The National Map'),
 	TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(23).default(20),
 	// grass detection fetches satellite tiles server-side and caches them here
+	// (default: DATA_DIR/tiles)
+	DATA_DIR: z.string().default('data'),
 	TILE_CACHE_DIR: z.string().optional(),
 	TILE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 

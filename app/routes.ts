@@ -48,6 +48,7 @@ export default [
 	route('api/subscription-tiers', 'routes/api/subscription-tiers.ts'),
 	route('api/geocode/suggest', 'routes/api/geocode.suggest.ts'),
 	route('api/geocode/resolve', 'routes/api/geocode.resolve.ts'),
+	route('api/ai-measure', 'routes/api/ai-measure.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page

@@ -191,7 +191,10 @@ test('Map View buttons switch the imagery layer (tiles from the local tile serve
 	await signIn(context, (await makeUser()).id)
 	// the tiles the browser loaded from the local tile server, by path ("/hybrid/20/…")
 	const loaded = async () =>
-		(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).filter((n) => n.startsWith(env.tiles)).map((n) => new URL(n).pathname)
+		(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)))
+			.filter((n) => n.startsWith(env.tiles) || n.startsWith(env.satelliteTiles))
+			// the satellite server serves /{z}/{x}/{y}: name it like the others
+			.map((n) => (n.startsWith(env.satelliteTiles) ? `/satellite${new URL(n).pathname}` : new URL(n).pathname))
 	await openWithAddress(page)
 	const view = page.getByRole('group', { name: 'Map View' })
 	// hybrid by default (no user or organization preference), at zoom 20 for a chosen address

@@ -4,7 +4,19 @@ import path from 'node:path'
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999)
 export const E2E_ENV_FILE = path.resolve('tmp/e2e-env.json')
 
-export type E2eEnv = { databaseUrl: string; mailApi: string; baseURL: string; tiles: string }
+export type LatLngJson = { lat: number; lng: number }
+export type GrassFixture = {
+	/** centre of the generated yard scene the local tile server serves */
+	center: LatLngJson
+	/** the scene's true lawn area (sq ft) inside the property window around the centre */
+	truthSqft: number
+	/** places where the tile server misbehaves like a broken provider */
+	garbageCenter: LatLngJson
+	errorCenter: LatLngJson
+	hangCenter: LatLngJson
+}
+
+export type E2eEnv = { databaseUrl: string; mailApi: string; baseURL: string; grass: GrassFixture; tiles: string; satelliteTiles: string }
 
 /** Written by tests/support/e2e-server.ts once the stack is up. */
 export function readE2eEnv(): E2eEnv {

@@ -8,9 +8,14 @@ import path from 'node:path'
 import { seedIfEmpty } from '../../prisma/seed.ts'
 import { prepareDatabase } from '../../server/database.ts'
 import { freePort } from '../../server/embedded-postgres.ts'
+import { propertyRoi } from '../../app/grass/detect.ts'
+import { groundPixelAreaM2 } from '../../app/grass/mercator.ts'
+import { SQFT_PER_M2 } from '../../app/grass/vectorize.ts'
+import { generateScene } from '../../bench/grass/scene.ts'
 import { startMailReceiver } from './mail-receiver.ts'
+import { E2E_ENV_FILE, E2E_PORT, type GrassFixture } from './e2e-env.ts'
+import { startLayerTileServer } from './layer-tile-server.ts'
 import { startTileServer } from './tile-server.ts'
-import { E2E_ENV_FILE, E2E_PORT } from './e2e-env.ts'
 
 const dataDir = path.resolve('tmp/e2e-data')
 fs.rmSync(dataDir, { recursive: true, force: true })
@@ -19,7 +24,8 @@ fs.mkdirSync(dataDir, { recursive: true })
 const db = await prepareDatabase({ dataDir, quiet: true, durable: false })
 await seedIfEmpty({ demo: true })
 const mail = await startMailReceiver()
-const tiles = await startTileServer()
+// hybrid, terrain and roadmap: plain layers, one colour each
+const layers = await startLayerTileServer()
 
 const mailApiPort = await freePort()
 const mailApi = http.createServer((req, res) => {
@@ -35,8 +41,29 @@ const mailApi = http.createServer((req, res) => {
 })
 await new Promise<void>((resolve) => mailApi.listen(mailApiPort, '127.0.0.1', resolve))
 
+// satellite imagery: a local XYZ tile server cut from a generated yard scene
+const scene = await generateScene({ seed: 4242, zoom: 20, center: { lat: 39.7392, lng: -104.9903 } })
+const roi = propertyRoi(scene.image.width, scene.image.height, scene.mpp)
+let truthPixels = 0
+for (let y = roi.y0; y < roi.y1; y++) for (let x = roi.x0; x < roi.x1; x++) truthPixels += scene.truth[y * scene.image.width + x]!
+const grass: GrassFixture = {
+	center: scene.center,
+	truthSqft: truthPixels * groundPixelAreaM2(scene.center.lat, scene.zoom) * SQFT_PER_M2,
+	garbageCenter: { lat: 38.5, lng: -98.5 },
+	errorCenter: { lat: 35.1, lng: -90.1 },
+	hangCenter: { lat: 41.2, lng: -100.3 },
+}
+const tiles = await startTileServer({
+	scenes: [scene],
+	misbehave: [
+		{ center: grass.garbageCenter, behaviour: 'garbage' },
+		{ center: grass.errorCenter, behaviour: 'error' },
+		{ center: grass.hangCenter, behaviour: 'hang' },
+	],
+})
+
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
-fs.writeFileSync(E2E_ENV_FILE, JSON.stringify({ databaseUrl: db.url, mailApi: `http://127.0.0.1:${mailApiPort}`, baseURL, tiles: tiles.base }))
+fs.writeFileSync(E2E_ENV_FILE, JSON.stringify({ databaseUrl: db.url, mailApi: `http://127.0.0.1:${mailApiPort}`, baseURL, grass, tiles: layers.base, satelliteTiles: tiles.url }))
 
 const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 	stdio: 'inherit',
@@ -51,23 +78,25 @@ const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 		APP_URL: baseURL,
 		SMTP_URL: mail.url,
 		// imagery from the local tile server, never from the internet
-		SATELLITE_TILE_URL: tiles.template('satellite'),
-		HYBRID_TILE_URL: tiles.template('hybrid'),
-		TERRAIN_TILE_URL: tiles.template('terrain'),
-		ROADMAP_TILE_URL: tiles.template('roadmap'),
-		TILE_CACHE_DIR: path.join(dataDir, 'tiles'),
+		HYBRID_TILE_URL: layers.template('hybrid'),
+		TERRAIN_TILE_URL: layers.template('terrain'),
+		ROADMAP_TILE_URL: layers.template('roadmap'),
 		RATE_LIMIT_MULTIPLIER: '1',
 		// each test sends its own X-Forwarded-For (tests/support/fixtures.ts), so
 		// per-IP rate limits are real but scoped to one test
 		TRUST_PROXY: 'true',
+		SATELLITE_TILE_URL: tiles.template,
+		TILE_CACHE_DIR: path.join(dataDir, 'tiles'),
+		TILE_FETCH_TIMEOUT_MS: '1500',
 	},
 })
 
 async function stop() {
 	app.kill('SIGTERM')
 	mailApi.close()
-	await mail.close()
 	await tiles.close()
+	await layers.close()
+	await mail.close()
 	await db.stop()
 	process.exit(0)
 }

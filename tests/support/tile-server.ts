@@ -1,61 +1,95 @@
-// A local XYZ tile server for tests: GET /{layer}/{z}/{x}/{y}.png answers a
-// 256×256 PNG. Each map type has its own colour, so a test can tell which
-// imagery the map asked for. `render` can replace the default tiles.
+// A local XYZ tile server (GET /{z}/{x}/{y}) speaking the imagery provider's
+// protocol, serving JPEG tiles cut from generated yard scenes. Other areas can
+// be made to misbehave like a broken provider: garbage bytes, HTTP 500, or no
+// answer at all (for timeouts).
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
+import { project, TILE_SIZE } from '../../app/grass/mercator.ts'
+import type { Scene } from '../../bench/grass/scene.ts'
 
-export type TileRenderer = (layer: string, z: number, x: number, y: number) => Promise<Buffer | null>
+export type Behaviour = 'garbage' | 'error' | 'hang'
+type Placed = { scene: Scene; left: number; top: number }
 
-const COLOURS: Record<string, { r: number; g: number; b: number }> = {
-	satellite: { r: 52, g: 110, b: 48 },
-	hybrid: { r: 70, g: 100, b: 60 },
-	terrain: { r: 200, g: 190, b: 160 },
-	roadmap: { r: 235, g: 235, b: 230 },
+export type TileServer = {
+	url: string
+	/** the SATELLITE_TILE_URL template */
+	template: string
+	requests: string[]
+	close: () => Promise<void>
 }
 
-const plain = new Map<string, Promise<Buffer>>()
-function plainTile(layer: string) {
-	let tile = plain.get(layer)
-	if (!tile) {
-		const background = COLOURS[layer] ?? { r: 128, g: 128, b: 128 }
-		tile = sharp({ create: { width: 256, height: 256, channels: 3, background } }).png().toBuffer()
-		plain.set(layer, tile)
-	}
-	return tile
+export function placeScene(scene: Scene): Placed {
+	const c = project(scene.center, scene.zoom)
+	return { scene, left: Math.round(c.x - scene.image.width / 2), top: Math.round(c.y - scene.image.height / 2) }
 }
 
-export async function startTileServer(options: { render?: TileRenderer } = {}) {
+export async function startTileServer({ scenes, misbehave = [] }: { scenes: Scene[]; misbehave?: { center: { lat: number; lng: number }; behaviour: Behaviour }[] }): Promise<TileServer> {
+	const placed = scenes.map(placeScene)
+	const cache = new Map<string, Buffer>()
 	const requests: string[] = []
-	const server = http.createServer(async (req, res) => {
-		// CORS as public tile servers do it (the map loads tiles with crossOrigin)
-		if (req.method === 'OPTIONS') {
-			res
-				.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET' })
-				.end()
-			return
+	const hanging = new Set<http.ServerResponse>()
+
+	async function tile(z: number, x: number, y: number): Promise<Buffer | null> {
+		const key = `${z}/${x}/${y}`
+		const hit = cache.get(key)
+		if (hit) return hit
+		const ox = x * TILE_SIZE
+		const oy = y * TILE_SIZE
+		const source = placed.find((p) => p.scene.zoom === z && ox + TILE_SIZE > p.left && ox < p.left + p.scene.image.width && oy + TILE_SIZE > p.top && oy < p.top + p.scene.image.height)
+		if (!source) return null
+		const pixels = Buffer.alloc(TILE_SIZE * TILE_SIZE * 3, 128)
+		const { width, height, data } = source.scene.image
+		for (let ty = 0; ty < TILE_SIZE; ty++) {
+			const sy = oy + ty - source.top
+			if (sy < 0 || sy >= height) continue
+			for (let tx = 0; tx < TILE_SIZE; tx++) {
+				const sx = ox + tx - source.left
+				if (sx < 0 || sx >= width) continue
+				const from = (sy * width + sx) * 3
+				const to = (ty * TILE_SIZE + tx) * 3
+				pixels[to] = data[from]!
+				pixels[to + 1] = data[from + 1]!
+				pixels[to + 2] = data[from + 2]!
+			}
 		}
-		const match = /^\/(\w+)\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(req.url ?? '')
-		if (!match) {
-			res.writeHead(404).end()
-			return
-		}
-		requests.push(req.url!)
-		const [, layer, z, x, y] = match
-		try {
-			const png = (await options.render?.(layer!, Number(z), Number(x), Number(y))) ?? (await plainTile(layer!))
-			res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(png)
-		} catch {
-			res.writeHead(500).end()
-		}
+		const jpeg = await sharp(pixels, { raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 3 } }).jpeg({ quality: 92 }).toBuffer()
+		cache.set(key, jpeg)
+		return jpeg
+	}
+
+	const zones = misbehave.map((m) => ({ behaviour: m.behaviour, at: (z: number) => project(m.center, z) }))
+	const server = http.createServer((req, res) => {
+		// CORS as public tile servers do it: the map loads tiles with crossOrigin
+		res.setHeader('access-control-allow-origin', '*')
+		if (req.method === 'OPTIONS') return void res.writeHead(204, { 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET' }).end()
+		const match = /^\/(\d+)\/(\d+)\/(\d+)(?:\.\w+)?$/.exec(new URL(req.url ?? '/', 'http://tiles').pathname)
+		requests.push(req.url ?? '')
+		if (!match) return void res.writeHead(404).end()
+		const [z, x, y] = match.slice(1).map(Number) as [number, number, number]
+		const zone = zones.find((zn) => {
+			const c = zn.at(z)
+			return Math.abs(c.x - (x + 0.5) * TILE_SIZE) < 3 * TILE_SIZE && Math.abs(c.y - (y + 0.5) * TILE_SIZE) < 3 * TILE_SIZE
+		})
+		if (zone?.behaviour === 'hang') return void hanging.add(res)
+		if (zone?.behaviour === 'error') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream exploded')
+		if (zone?.behaviour === 'garbage') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from('<html>not a tile</html>'))
+		tile(z, x, y).then(
+			(bytes) => (bytes ? res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': bytes.length }).end(bytes) : res.writeHead(404).end()),
+			() => res.writeHead(500).end(),
+		)
 	})
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const address = server.address()
-	const port = typeof address === 'object' && address ? address.port : 0
-	const base = `http://127.0.0.1:${port}`
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 	return {
-		base,
+		url,
+		template: `${url}/{z}/{x}/{y}.jpg`,
 		requests,
-		template: (layer: string) => `${base}/${layer}/{z}/{x}/{y}.png`,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		close: () =>
+			new Promise<void>((resolve) => {
+				for (const res of hanging) res.destroy()
+				server.closeAllConnections()
+				server.close(() => resolve())
+			}),
 	}
 }

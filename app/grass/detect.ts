@@ -1,0 +1,108 @@
+// Detection on an image already in memory: segmentation, clipping to the
+// property window, outlines in lat/lng with exact areas and a confidence, and
+// the areas of what was excluded. Pure (no I/O), so the benchmark times exactly
+// what the API runs after the tiles arrive.
+import type { LatLng } from '~/lib/geodesy.ts'
+import type { LearnedLawnModel } from './learned-model.ts'
+import type { RgbImage } from './raster.ts'
+import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
+import { segmentLawn, type Segmentation } from './segment.ts'
+import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
+
+/** Pixel window (inclusive-exclusive) the answer is limited to. */
+export type Roi = { x0: number; y0: number; x1: number; y1: number }
+
+/** Half the side of the square around the centre whose lawn is returned (no parcel data: a typical lot and its surroundings). */
+export const PROPERTY_HALF_SIDE_M = 30
+
+/** The pixel square of the property window in an image centred on the property. */
+export function propertyRoi(width: number, height: number, mpp: number): Roi {
+	const half = Math.round(PROPERTY_HALF_SIDE_M / mpp)
+	return {
+		x0: Math.max(0, Math.round(width / 2 - half)),
+		y0: Math.max(0, Math.round(height / 2 - half)),
+		x1: Math.min(width, Math.round(width / 2 + half)),
+		y1: Math.min(height, Math.round(height / 2 + half)),
+	}
+}
+
+export type DetectedArea = GeoPolygon & { confidence: number }
+export type ExcludedFeature = { type: ExcludedType; label: string; areaM2: number }
+
+export type Detection = {
+	areas: DetectedArea[]
+	excluded: ExcludedFeature[]
+	segmentation: Segmentation
+}
+
+export type MeasureOptions = {
+	mpp: number
+	/** ground area of one pixel (groundPixelAreaM2) */
+	pixelAreaM2: number
+	georef: Georef
+	roi?: Roi
+	signal?: AbortSignal
+	/** outlines simplified to this many metres (default 0.05, at most 0.35 px) */
+	toleranceM?: number
+	/** polygons smaller than this are dropped (default 2 m²) */
+	minAreaM2?: number
+}
+
+export type DetectOptions = MeasureOptions & { learned?: LearnedLawnModel | null }
+
+/** Segmentation, then measuring: everything after the pixels are in memory. */
+export function detectOnImage(image: RgbImage, options: DetectOptions): Detection {
+	const segmentation = segmentLawn(image, { mpp: options.mpp, learned: options.learned, signal: options.signal })
+	return measureLawn(segmentation, options)
+}
+
+/** Outlines, areas, confidences and excluded areas of a segmentation (within `roi`). */
+export function measureLawn(segmentation: Segmentation, options: MeasureOptions): Detection {
+	const { mpp, signal } = options
+	const image = { width: segmentation.lawn.width, height: segmentation.lawn.height }
+	const roi = options.roi ?? { x0: 0, y0: 0, x1: image.width, y1: image.height }
+	const lawn = segmentation.lawn
+	const clipped = { width: lawn.width, height: lawn.height, data: new Uint8Array(lawn.data.length) }
+	for (let y = roi.y0; y < roi.y1; y++) {
+		for (let x = roi.x0; x < roi.x1; x++) clipped.data[y * lawn.width + x] = lawn.data[y * lawn.width + x]!
+	}
+	// marching squares cuts corners by half a pixel: a tolerance above ~0.45 px
+	// would drop the chamfer points and shave a sliver off every straight edge
+	const tolerancePx = Math.min(0.35, (options.toleranceM ?? 0.05) / mpp)
+	const polygons = toGeoPolygons(traceMask(clipped, tolerancePx), options.georef).filter((p) => p.areaM2 >= (options.minAreaM2 ?? 2))
+	signal?.throwIfAborted()
+
+	const areas = polygons.map((polygon) => {
+		let sum = 0
+		let count = 0
+		forEachInside([polygon.pixels], image.width, image.height, (i) => {
+			sum += segmentation.probability[i]!
+			count++
+		})
+		return { ...polygon, confidence: count ? Math.round((sum / count) * 100) / 100 : 0 }
+	})
+	areas.sort((a, b) => b.areaM2 - a.areaM2)
+
+	const counts = new Array<number>(EXCLUDED_TYPES.length).fill(0)
+	const { grid, excludedClass } = segmentation
+	const gw = Math.ceil(image.width / grid)
+	for (let gy = Math.ceil(roi.y0 / grid); gy * grid < roi.y1; gy++) {
+		for (let gx = Math.ceil(roi.x0 / grid); gx * grid < roi.x1; gx++) {
+			const k = excludedClass[gy * gw + gx]!
+			if (k >= 0) counts[k]!++
+		}
+	}
+	const cell = grid * grid * options.pixelAreaM2
+	const excluded = EXCLUDED_TYPES.map((type, k) => ({ type, label: EXCLUDED_LABELS[type], areaM2: counts[k]! * cell })).filter((e) => e.areaM2 >= 1)
+	return { areas, excluded, segmentation }
+}
+
+export const toSqft = (m2: number) => Math.round(m2 * SQFT_PER_M2 * 10) / 10
+
+export type GrassArea = {
+	id: string
+	area_sqft: number
+	coordinates: LatLng[]
+	holes: LatLng[][]
+	ai_confidence: number
+}

@@ -1,0 +1,36 @@
+import { expect, test } from 'vitest'
+import { computeFeatures, FEATURE_NAMES, normaliseColour } from './features.ts'
+import type { RgbImage } from './raster.ts'
+
+const solid = (width: number, height: number, pick: (x: number, y: number) => [number, number, number]): RgbImage => {
+	const data = new Uint8Array(width * height * 3)
+	for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(pick(x, y), (y * width + x) * 3)
+	return { width, height, data }
+}
+
+test('normalisation stretches a hazy image back to full range per channel', () => {
+	// haze lifts the blacks to 60 and a cast caps red at 180
+	const image = solid(100, 100, (x) => (x < 50 ? [60, 60, 60] : [180, 220, 220]))
+	const [r, g] = normaliseColour(image)
+	expect(r![0]).toBe(0)
+	expect(g![0]).toBe(0)
+	expect(r![99]).toBeCloseTo(1, 5)
+	expect(g![99]).toBeCloseTo(1, 5)
+})
+
+test('hue, chromaticity and texture of known patches', () => {
+	// left half flat green, right half a fine checkerboard (texture), black/white corners fix the stretch
+	const image = solid(64, 64, (x, y) => {
+		if (x === 0 && y === 0) return [0, 0, 0]
+		if (x === 63 && y === 63) return [255, 255, 255]
+		if (x < 32) return [64, 160, 64]
+		return (x + y) % 4 < 2 ? [30, 90, 30] : [90, 200, 90]
+	})
+	const f = computeFeatures(image, 0.125)
+	const at = (name: (typeof FEATURE_NAMES)[number], x: number, y: number) => f.values[FEATURE_NAMES.indexOf(name)]![y * 64 + x]!
+	expect(at('hue', 10, 30)).toBeCloseTo(120, 0)
+	expect(at('gFrac', 10, 30)).toBeGreaterThan(0.34)
+	expect(at('cv05', 10, 30)).toBeLessThan(0.01)
+	expect(at('cv05', 50, 30)).toBeGreaterThan(0.1)
+	expect(at('cvMax1', 28, 30)).toBeGreaterThan(0.1) // a textured patch within a metre
+})

@@ -1,0 +1,179 @@
+// Per-pixel features for lawn segmentation: colour normalised against haze and
+// colour cast, chromaticity, HSV, and texture/context at fixed ground scales
+// (metres, so zoom 19 and 20 see the same thing). Pure.
+import { boxExtreme, boxMean, type RgbImage } from './raster.ts'
+
+export const FEATURE_NAMES = [
+	'r',
+	'g',
+	'b',
+	'gFrac',
+	'bFrac',
+	'value',
+	'saturation',
+	'hue',
+	'lum',
+	'lumMean05',
+	'cv05',
+	'lumMean15',
+	'cv15',
+	'relLum',
+	'gFracMean15',
+	'gradRel',
+	'gradMean05',
+	'lumMean4',
+	'gFracMean05',
+	'bFracMean05',
+	'satMean15',
+	'gradMean15',
+	'cvMax1',
+	'lumMin1',
+	'gFracMin1',
+] as const
+
+export type FeatureName = (typeof FEATURE_NAMES)[number]
+export type Features = { width: number; height: number; mpp: number; values: Float32Array[] }
+
+/** Ground scales of the windows, in metres. */
+const SMALL_M = 0.5
+const MEDIUM_M = 1.5
+const LARGE_M = 4
+
+export const radiusPx = (metres: number, mpp: number) => Math.max(1, Math.round(metres / mpp))
+
+/**
+ * Per-channel stretch between the 0.5th and 99.5th percentiles: removes haze
+ * (a raised black level) and most of a colour cast (unequal channel gains).
+ */
+export function normaliseColour(image: RgbImage): Float32Array[] {
+	const n = image.width * image.height
+	const channels = [0, 1, 2].map(() => new Float32Array(n))
+	for (let ch = 0; ch < 3; ch++) {
+		const hist = new Uint32Array(256)
+		for (let i = 0; i < n; i++) hist[image.data[i * 3 + ch]!]!++
+		const lowCount = n * 0.005
+		const highCount = n * 0.995
+		// lo: the first value with more than 0.5 % at or below it; hi likewise for 99.5 %
+		let acc = 0
+		let lo = -1
+		let hi = -1
+		for (let v = 0; v < 256; v++) {
+			acc += hist[v]!
+			if (lo < 0 && acc > lowCount) lo = v
+			if (hi < 0 && acc >= highCount) hi = v
+		}
+		const scale = 1 / Math.max(16, hi - lo)
+		const out = channels[ch]!
+		for (let i = 0; i < n; i++) {
+			const v = (image.data[i * 3 + ch]! - lo) * scale
+			out[i] = v < 0 ? 0 : v > 1.2 ? 1.2 : v
+		}
+	}
+	return channels
+}
+
+export function computeFeatures(image: RgbImage, mpp: number): Features {
+	const { width, height } = image
+	const n = width * height
+	const [r0, g0, b0] = normaliseColour(image) as [Float32Array, Float32Array, Float32Array]
+	// a 3×3 mean takes the sensor noise and JPEG ringing off single pixels
+	const r = boxMean(r0, width, height, 1)
+	const g = boxMean(g0, width, height, 1)
+	const b = boxMean(b0, width, height, 1)
+
+	const gFrac = new Float32Array(n)
+	const bFrac = new Float32Array(n)
+	const value = new Float32Array(n)
+	const saturation = new Float32Array(n)
+	const hue = new Float32Array(n)
+	const lum = new Float32Array(n)
+	const lum2 = new Float32Array(n)
+	for (let i = 0; i < n; i++) {
+		const R = r[i]!
+		const G = g[i]!
+		const B = b[i]!
+		const sum = R + G + B + 1e-3
+		gFrac[i] = G / sum
+		bFrac[i] = B / sum
+		const max = Math.max(R, G, B)
+		const min = Math.min(R, G, B)
+		value[i] = max
+		const delta = max - min
+		saturation[i] = delta / (max + 1e-3)
+		let h = 0
+		if (delta > 1e-4) {
+			if (max === R) h = ((G - B) / delta) % 6
+			else if (max === G) h = (B - R) / delta + 2
+			else h = (R - G) / delta + 4
+			h *= 60
+			if (h < 0) h += 360
+		}
+		hue[i] = h
+		const L = (R + 2 * G + B) / 4
+		lum[i] = L
+		lum2[i] = L * L
+	}
+	const small = radiusPx(SMALL_M, mpp)
+	const medium = radiusPx(MEDIUM_M, mpp)
+	const large = radiusPx(LARGE_M, mpp)
+	const near = radiusPx(1, mpp)
+
+	const lumMean05 = boxMean(lum, width, height, small)
+	const lumSq05 = boxMean(lum2, width, height, small)
+	const lumMean15 = boxMean(lum, width, height, medium)
+	const lumSq15 = boxMean(lum2, width, height, medium)
+	const cv05 = new Float32Array(n)
+	const cv15 = new Float32Array(n)
+	const relLum = new Float32Array(n)
+	for (let i = 0; i < n; i++) {
+		const m1 = lumMean05[i]!
+		cv05[i] = Math.sqrt(Math.max(0, lumSq05[i]! - m1 * m1)) / (m1 + 0.02)
+		const m2 = lumMean15[i]!
+		cv15[i] = Math.sqrt(Math.max(0, lumSq15[i]! - m2 * m2)) / (m2 + 0.02)
+		relLum[i] = lum[i]! / (m2 + 0.02)
+	}
+	// gradient magnitude relative to local brightness: leaf clumps vs smooth turf
+	const gradRel = new Float32Array(n)
+	for (let y = 0; y < height; y++) {
+		for (let x = 0; x < width; x++) {
+			const i = y * width + x
+			const xl = x > 0 ? i - 1 : i
+			const xr = x < width - 1 ? i + 1 : i
+			const yu = y > 0 ? i - width : i
+			const yd = y < height - 1 ? i + width : i
+			const gx = lum[xr]! - lum[xl]!
+			const gy = lum[yd]! - lum[yu]!
+			gradRel[i] = Math.sqrt(gx * gx + gy * gy) / (lumMean05[i]! + 0.02)
+		}
+	}
+	const values: Float32Array[] = [
+		r,
+		g,
+		b,
+		gFrac,
+		bFrac,
+		value,
+		saturation,
+		hue,
+		lum,
+		lumMean05,
+		cv05,
+		lumMean15,
+		cv15,
+		relLum,
+		boxMean(gFrac, width, height, medium),
+		gradRel,
+		boxMean(gradRel, width, height, small),
+		boxMean(lum, width, height, large),
+		boxMean(gFrac, width, height, small),
+		boxMean(bFrac, width, height, small),
+		boxMean(saturation, width, height, medium),
+		boxMean(gradRel, width, height, medium),
+		// the strongest texture and the darkest, least green spot within a metre:
+		// a lit crown rim is next to a textured, dark crown; open lawn is not
+		boxExtreme(cv05, width, height, near),
+		boxExtreme(lumMean05, width, height, near, -1),
+		boxExtreme(boxMean(gFrac, width, height, small), width, height, near, -1),
+	]
+	return { width, height, mpp, values }
+}

@@ -1,0 +1,104 @@
+// Raster primitives of the grass pipeline: interleaved RGB images, binary
+// masks and O(n) box filters through summed-area tables. Pure, no I/O.
+
+/** 8-bit RGB, row-major, 3 bytes a pixel. */
+export type RgbImage = { width: number; height: number; data: Uint8Array }
+
+/** One byte a pixel, 1 = set. */
+export type Mask = { width: number; height: number; data: Uint8Array }
+
+export function emptyMask(width: number, height: number): Mask {
+	return { width, height, data: new Uint8Array(width * height) }
+}
+
+export function countSet(mask: Mask): number {
+	let n = 0
+	for (let i = 0; i < mask.data.length; i++) n += mask.data[i]!
+	return n
+}
+
+/**
+ * Mean of `values` over the (2r+1)² window around every pixel, the window
+ * clipped at the image edge (so edges average what exists). O(n) whatever r.
+ */
+export function boxMean(values: Float32Array, width: number, height: number, r: number, out = new Float32Array(width * height)): Float32Array {
+	if (r <= 0) {
+		out.set(values)
+		return out
+	}
+	// separable: a running sum along rows, then along columns
+	const tmp = new Float32Array(width * height)
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		let sum = 0
+		const first = Math.min(r, width - 1)
+		for (let x = 0; x <= first; x++) sum += values[row + x]!
+		for (let x = 0; x < width; x++) {
+			const lo = Math.max(0, x - r)
+			const hi = Math.min(width - 1, x + r)
+			tmp[row + x] = sum / (hi - lo + 1)
+			const add = x + r + 1
+			const drop = x - r
+			if (add < width) sum += values[row + add]!
+			if (drop >= 0) sum -= values[row + drop]!
+		}
+	}
+	for (let x = 0; x < width; x++) {
+		let sum = 0
+		const first = Math.min(r, height - 1)
+		for (let y = 0; y <= first; y++) sum += tmp[y * width + x]!
+		for (let y = 0; y < height; y++) {
+			const lo = Math.max(0, y - r)
+			const hi = Math.min(height - 1, y + r)
+			out[y * width + x] = sum / (hi - lo + 1)
+			const add = y + r + 1
+			const drop = y - r
+			if (add < height) sum += tmp[add * width + x]!
+			if (drop >= 0) sum -= tmp[drop * width + x]!
+		}
+	}
+	return out
+}
+
+/** Deterministic PRNG (mulberry32): the same seed gives the same stream. */
+export function rng(seed: number): () => number {
+	let a = seed >>> 0
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0
+		let t = a
+		t = Math.imul(t ^ (t >>> 15), t | 1)
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+	}
+}
+
+/**
+ * Running max (or min with `sign` -1) over the (2r+1)² window, separable with a
+ * monotonic deque: O(n) whatever r.
+ */
+export function boxExtreme(values: Float32Array, width: number, height: number, r: number, sign: 1 | -1 = 1): Float32Array {
+	const tmp = new Float32Array(width * height)
+	const out = new Float32Array(width * height)
+	const pass = (src: Float32Array, dst: Float32Array, len: number, lines: number, stride: number, lineStride: number) => {
+		const dq = new Int32Array(len)
+		for (let line = 0; line < lines; line++) {
+			const base = line * lineStride
+			let head = 0
+			let tail = 0
+			let next = 0
+			for (let i = 0; i < len; i++) {
+				const hi = Math.min(len - 1, i + r)
+				while (next <= hi) {
+					const v = sign * src[base + next * stride]!
+					while (tail > head && sign * src[base + dq[tail - 1]! * stride]! <= v) tail--
+					dq[tail++] = next++
+				}
+				while (dq[head]! < i - r) head++
+				dst[base + i * stride] = src[base + dq[head]! * stride]!
+			}
+		}
+	}
+	pass(values, tmp, width, height, 1, width)
+	pass(tmp, out, height, width, width, 1)
+	return out
+}

@@ -1,0 +1,50 @@
+// The segmentation on generated scenes with per-pixel truth (bench/grass/scene.ts).
+import { expect, test } from 'vitest'
+import { generateScene } from '../../bench/grass/scene.ts'
+import { detectOnImage } from './detect.ts'
+import { groundPixelAreaM2, project } from './mercator.ts'
+import { segmentLawn } from './segment.ts'
+
+const iou = (a: Uint8Array, b: Uint8Array) => {
+	let inter = 0
+	let union = 0
+	for (let i = 0; i < a.length; i++) {
+		inter += a[i]! & b[i]!
+		union += a[i]! | b[i]!
+	}
+	return inter / union
+}
+
+test('finds the lawn of a yard scene and excludes roofs, pavement and trees; deterministic', async () => {
+	const scene = await generateScene({ seed: 77, zoom: 20, size: 384 })
+	const first = segmentLawn(scene.image, { mpp: scene.mpp })
+	expect(iou(first.lawn.data, scene.truth)).toBeGreaterThan(0.85)
+	const again = segmentLawn(scene.image, { mpp: scene.mpp })
+	expect(Buffer.from(again.lawn.data).equals(Buffer.from(first.lawn.data))).toBe(true)
+})
+
+test('no lawn in a scene without grass (uniform asphalt grey)', () => {
+	const size = 128
+	const data = new Uint8Array(size * size * 3)
+	for (let i = 0; i < data.length; i += 3) data.set([82 + (i % 7), 82 + (i % 5), 86], i)
+	const seg = segmentLawn({ width: size, height: size, data }, { mpp: 0.15 })
+	expect(seg.lawn.data.reduce((s, v) => s + v, 0)).toBe(0)
+})
+
+test('detected polygons measure the true lawn area within 5 %', async () => {
+	const scene = await generateScene({ seed: 78, zoom: 19, size: 384 })
+	const c = project(scene.center, scene.zoom)
+	const detection = detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef: { left: c.x - 192, top: c.y - 192, zoom: scene.zoom }, minAreaM2: 0 })
+	const truthM2 = scene.truth.reduce((s, v) => s + v, 0) * groundPixelAreaM2(scene.center.lat, scene.zoom)
+	const detectedM2 = detection.areas.reduce((s, a) => s + a.areaM2, 0)
+	expect(Math.abs(detectedM2 - truthM2) / truthM2).toBeLessThan(0.05)
+	expect(detection.areas.every((a) => a.confidence > 0.5 && a.confidence <= 1)).toBe(true)
+	expect(detection.excluded.map((e) => e.type)).toEqual(expect.arrayContaining(['building', 'pavement']))
+})
+
+test('an aborted signal stops segmentation', async () => {
+	const scene = await generateScene({ seed: 79, zoom: 20, size: 128 })
+	const abort = new AbortController()
+	abort.abort(new Error('cancelled'))
+	expect(() => segmentLawn(scene.image, { mpp: scene.mpp, signal: abort.signal })).toThrow('cancelled')
+})

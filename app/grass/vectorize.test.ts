@@ -1,0 +1,41 @@
+import { expect, test } from 'vitest'
+import { groundPixelAreaM2, metresPerPixel, project, unproject } from './mercator.ts'
+import { pixelArea, rasterize, SQFT_PER_M2, toGeoPolygons, traceMask } from './vectorize.ts'
+
+test('web mercator: round trip and ground resolution', () => {
+	const p = { lat: 39.7392, lng: -104.9903 }
+	const g = project(p, 20)
+	const back = unproject(g.x, g.y, 20)
+	expect(back.lat).toBeCloseTo(p.lat, 9)
+	expect(back.lng).toBeCloseTo(p.lng, 9)
+	expect(metresPerPixel(0, 0)).toBeCloseTo(156_543.03, 1)
+	expect(metresPerPixel(60, 20)).toBeCloseTo(156_543.03 / 2 / 2 ** 20, 6)
+})
+
+test('a 40×20 block traces to one rectangle; rasterising it gives the block back', () => {
+	const width = 60
+	const height = 40
+	const data = new Uint8Array(width * height)
+	for (let y = 10; y < 30; y++) for (let x = 10; x < 50; x++) data[y * width + x] = 1
+	const polygons = traceMask({ width, height, data }, 0.35)
+	expect(polygons).toHaveLength(1)
+	// marching squares cuts each corner by ⅛ pixel²; simplification keeps the rest exact
+	expect(pixelArea(polygons[0]!)).toBeCloseTo(800 - 0.5, 6)
+	expect(Array.from(rasterize(polygons, width, height).data)).toEqual(Array.from(data))
+})
+
+test('holes survive tracing and are subtracted from the geodesic area', () => {
+	const width = 64
+	const height = 64
+	const data = new Uint8Array(width * height)
+	for (let y = 4; y < 60; y++) for (let x = 4; x < 60; x++) data[y * width + x] = 1
+	for (let y = 20; y < 40; y++) for (let x = 20; x < 40; x++) data[y * width + x] = 0
+	const [polygon] = traceMask({ width, height, data }, 0.35)
+	expect(polygon!.holes).toHaveLength(1)
+	const center = { lat: 35, lng: -97 }
+	const c = project(center, 20)
+	const [geo] = toGeoPolygons([polygon!], { left: c.x - 32, top: c.y - 32, zoom: 20 })
+	const expected = (56 * 56 - 20 * 20) * groundPixelAreaM2(center.lat, 20)
+	expect(Math.abs(geo!.areaM2 - expected) / expected).toBeLessThan(0.0002)
+	expect(SQFT_PER_M2).toBeCloseTo(10.7639, 4)
+})

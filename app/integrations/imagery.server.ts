@@ -1,0 +1,139 @@
+// Satellite imagery for grass detection: XYZ tiles from SATELLITE_TILE_URL
+// ({z}/{x}/{y}), each request bounded by TILE_FETCH_TIMEOUT_MS and the
+// caller's AbortSignal, cached on disk under TILE_CACHE_DIR, checked to decode
+// as a 256-px image, then stitched (sharp) into one window around a point.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { getEnv } from '~/env.server.ts'
+import { TILE_SIZE, windowAround } from '~/grass/mercator.ts'
+import type { RgbImage } from '~/grass/raster.ts'
+import type { LatLng } from '~/lib/geodesy.ts'
+
+export type ImageryErrorKind = 'timeout' | 'unavailable' | 'invalid' | 'not_found'
+
+/** The provider could not give usable imagery; `message` says why, for people. */
+export class ImageryError extends Error {
+	constructor(
+		public kind: ImageryErrorKind,
+		message: string,
+	) {
+		super(message)
+		this.name = 'ImageryError'
+	}
+}
+
+export type Tile = { z: number; x: number; y: number }
+
+const MAX_TILE_BYTES = 4 * 1024 * 1024
+const PARALLEL = 4
+
+export function tileCacheDir(): string {
+	const env = getEnv()
+	return path.resolve(env.TILE_CACHE_DIR ?? path.join(env.DATA_DIR, 'tiles'))
+}
+
+export function tileUrl(tile: Tile, template = getEnv().SATELLITE_TILE_URL): string {
+	return template.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y))
+}
+
+function cachePath(url: string, tile: Tile) {
+	// one folder per provider template, so changing provider never serves stale tiles
+	const provider = createHash('sha256').update(getEnv().SATELLITE_TILE_URL).digest('hex').slice(0, 16)
+	const name = createHash('sha256').update(url).digest('hex').slice(0, 16)
+	return path.join(tileCacheDir(), provider, String(tile.z), `${tile.x}-${tile.y}-${name}`)
+}
+
+async function assertImage(bytes: Buffer): Promise<void> {
+	try {
+		const meta = await sharp(bytes).metadata()
+		if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) throw new Error(`format ${meta.format}`)
+		if (meta.width !== TILE_SIZE || meta.height !== TILE_SIZE) throw new Error(`size ${meta.width}×${meta.height}`)
+	} catch (error) {
+		throw new ImageryError('invalid', `The imagery provider returned data that is not a map tile image (${(error as Error).message}).`)
+	}
+}
+
+/** One tile's bytes (JPEG/PNG/WebP), from the disk cache or the provider. */
+export async function fetchTile(tile: Tile, { signal }: { signal?: AbortSignal } = {}): Promise<Buffer> {
+	const url = tileUrl(tile)
+	const file = cachePath(url, tile)
+	const cached = await fs.readFile(file).catch(() => null)
+	if (cached) return cached
+	signal?.throwIfAborted()
+
+	const timeoutMs = getEnv().TILE_FETCH_TIMEOUT_MS
+	const timeout = AbortSignal.timeout(timeoutMs)
+	const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+	let bytes: Buffer
+	try {
+		const response = await fetch(url, { signal: combined, headers: { Accept: 'image/*' } })
+		if (response.status === 404) throw new ImageryError('not_found', 'The imagery provider has no imagery for this location at this zoom.')
+		if (!response.ok) throw new ImageryError('unavailable', `The imagery provider answered ${response.status}.`)
+		const length = Number(response.headers.get('content-length') ?? 0)
+		if (length > MAX_TILE_BYTES) throw new ImageryError('invalid', 'The imagery provider sent a tile that is too large.')
+		bytes = Buffer.from(await response.arrayBuffer())
+		if (bytes.length > MAX_TILE_BYTES) throw new ImageryError('invalid', 'The imagery provider sent a tile that is too large.')
+	} catch (error) {
+		if (error instanceof ImageryError) throw error
+		if (signal?.aborted) throw signal.reason
+		if (timeout.aborted) throw new ImageryError('timeout', `The imagery provider did not answer within ${timeoutMs} ms.`)
+		throw new ImageryError('unavailable', 'The imagery provider could not be reached.')
+	}
+	await assertImage(bytes)
+	// write-then-rename: a crash never leaves a half tile in the cache
+	await fs.mkdir(path.dirname(file), { recursive: true })
+	const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
+	await fs.writeFile(tmp, bytes)
+	await fs.rename(tmp, file).catch(() => fs.rm(tmp, { force: true }))
+	return bytes
+}
+
+export type ImageryWindow = {
+	image: RgbImage
+	/** top-left global pixel of the window at `zoom` */
+	left: number
+	top: number
+	zoom: number
+}
+
+/** A `size`×`size` RGB window centred on `center` at `zoom`, stitched from tiles. */
+export async function fetchImageryWindow(center: LatLng, zoom: number, size: number, { signal }: { signal?: AbortSignal } = {}): Promise<ImageryWindow> {
+	const window = windowAround(center, zoom, size)
+	const buffers: Buffer[] = new Array(window.tiles.length)
+	let next = 0
+	const worker = async () => {
+		while (next < window.tiles.length) {
+			const i = next++
+			buffers[i] = await fetchTile(window.tiles[i]!, { signal })
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(PARALLEL, window.tiles.length) }, worker))
+	signal?.throwIfAborted()
+	try {
+		const { data } = await sharp({ create: { width: window.cols * TILE_SIZE, height: window.rows * TILE_SIZE, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+			.composite(
+				window.tiles.map((tile, i) => ({
+					input: buffers[i]!,
+					left: (tile.x - window.tiles[0]!.x) * TILE_SIZE,
+					top: (tile.y - window.tiles[0]!.y) * TILE_SIZE,
+				})),
+			)
+			.png({ compressionLevel: 0 })
+			.toBuffer({ resolveWithObject: true })
+		const cropped = await sharp(data)
+			.extract({ left: window.left - window.tileOrigin.x, top: window.top - window.tileOrigin.y, width: size, height: size })
+			.removeAlpha()
+			.raw()
+			.toBuffer({ resolveWithObject: true })
+		return {
+			image: { width: size, height: size, data: new Uint8Array(cropped.data.buffer, cropped.data.byteOffset, cropped.data.length) },
+			left: window.left,
+			top: window.top,
+			zoom,
+		}
+	} catch (error) {
+		throw new ImageryError('invalid', `The imagery tiles could not be decoded (${(error as Error).message}).`)
+	}
+}

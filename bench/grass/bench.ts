@@ -1,0 +1,121 @@
+// npm run bench:grass — lawn detection accuracy and speed on synthetic yard
+// scenes with per-pixel truth. Prints a table, then (last line) one JSON
+// object with the figures. Timing covers the pipeline from decoded pixels to
+// lat/lng polygons with areas (tile fetch and JPEG decode excluded), one core.
+import { detectOnImage } from '../../app/grass/detect.ts'
+import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
+import { rasterize } from '../../app/grass/vectorize.ts'
+import { generateScene, type SceneOptions } from './scene.ts'
+import { OOD, OOD_SUITES, TEST } from './suites.ts'
+
+type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number; cpuMs: number }
+
+async function evaluate(options: SceneOptions): Promise<Row> {
+	const scene = await generateScene(options)
+	const { width, height } = scene.image
+	const c = project(scene.center, scene.zoom)
+	const georef = { left: Math.round(c.x - width / 2), top: Math.round(c.y - height / 2), zoom: scene.zoom }
+	const cpu = process.cpuUsage()
+	const started = performance.now()
+	const detection = detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0 })
+	const ms = performance.now() - started
+	const used = process.cpuUsage(cpu)
+	const cpuMs = (used.user + used.system) / 1000
+	const predicted = rasterize(
+		detection.areas.map((a) => a.pixels),
+		width,
+		height,
+	)
+	let tp = 0
+	let fp = 0
+	let fn = 0
+	let truthPixels = 0
+	for (let i = 0; i < width * height; i++) {
+		const t = scene.truth[i]!
+		const p = predicted.data[i]!
+		truthPixels += t
+		if (t && p) tp++
+		else if (p) fp++
+		else if (t) fn++
+	}
+	const truthM2 = truthPixels * groundPixelAreaM2(scene.center.lat, scene.zoom)
+	const detectedM2 = detection.areas.reduce((s, a) => s + a.areaM2, 0)
+	return {
+		iou: tp / Math.max(1, tp + fp + fn),
+		precision: tp / Math.max(1, tp + fp),
+		recall: tp / Math.max(1, tp + fn),
+		areaErr: (Math.abs(detectedM2 - truthM2) / truthM2) * 100,
+		ms,
+		cpuMs,
+	}
+}
+
+const quantile = (values: number[], q: number) => {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+}
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length
+
+function summarise(rows: Row[]) {
+	const iou = rows.map((r) => r.iou)
+	return {
+		scenes: rows.length,
+		iouMean: mean(iou),
+		iouP10: quantile(iou, 0.1),
+		iouWorst: Math.min(...iou),
+		precision: mean(rows.map((r) => r.precision)),
+		recall: mean(rows.map((r) => r.recall)),
+		areaErrPct: mean(rows.map((r) => r.areaErr)),
+		msP50: quantile(
+			rows.map((r) => r.ms),
+			0.5,
+		),
+		msP95: quantile(
+			rows.map((r) => r.ms),
+			0.95,
+		),
+		cpuMsP50: quantile(
+			rows.map((r) => r.cpuMs),
+			0.5,
+		),
+		cpuMsP95: quantile(
+			rows.map((r) => r.cpuMs),
+			0.95,
+		),
+	}
+}
+
+async function run(suite: SceneOptions[]) {
+	const rows: Row[] = []
+	for (const options of suite) rows.push(await evaluate(options))
+	return summarise(rows)
+}
+
+const only = process.argv[2]
+// warm the JIT so the first timed scene is not a compile
+await evaluate({ seed: 999_999, zoom: 20, size: 384 })
+const results: Record<string, ReturnType<typeof summarise>> = {}
+if (!only || only === 'test') results.test = await run(TEST)
+for (const ood of OOD_SUITES) if (!only || only === ood) results[ood] = await run(OOD[ood])
+
+const f = (v: number, d = 3) => v.toFixed(d)
+console.log('\nGrass detection benchmark (synthetic scenes, 768×768, zoom 19/20; test seeds only)\n')
+console.log('suite          scenes  IoU mean  IoU p10  IoU worst  precision  recall  |area err| %  p50 ms  p95 ms  cpu p50  cpu p95')
+for (const [name, s] of Object.entries(results)) {
+	console.log(
+		`${name.padEnd(14)} ${String(s.scenes).padStart(6)}  ${f(s.iouMean).padStart(8)}  ${f(s.iouP10).padStart(7)}  ${f(s.iouWorst).padStart(9)}  ${f(s.precision).padStart(9)}  ${f(s.recall).padStart(6)}  ${f(s.areaErrPct, 2).padStart(12)}  ${f(s.msP50, 0).padStart(6)}  ${f(s.msP95, 0).padStart(6)}  ${f(s.cpuMsP50, 0).padStart(7)}  ${f(s.cpuMsP95, 0).padStart(7)}`,
+	)
+}
+const round = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Number(v.toFixed(4))]))
+const targets = results.test
+	? {
+			testIouMean: results.test.iouMean >= 0.95,
+			testAreaErr: results.test.areaErrPct <= 3,
+			oodIouMean: OOD_SUITES.every((s) => !results[s] || results[s].iouMean >= 0.9),
+			p95WallMs: Math.max(...Object.values(results).map((s) => s.msP95)) <= 300,
+			p95CpuMs: Math.max(...Object.values(results).map((s) => s.cpuMsP95)) <= 300,
+		}
+	: undefined
+console.log(`\nms = wall clock, cpu = this process's CPU time (one thread; on a shared machine wall time includes waiting for a core)`)
+console.log(`targets: test IoU ≥ 0.95, |area err| ≤ 3 %, each OOD IoU ≥ 0.90, p95 ≤ 300 ms${targets ? ` → ${JSON.stringify(targets)}` : ''}`)
+console.log(JSON.stringify({ benchmark: 'grass', suites: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, round(v)])), targets }))
