@@ -266,6 +266,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				result.grassAreas.map((area) => ({
 					type: 'polygon' as const,
 					coordinates: area.coordinates,
+					// trees and beds inside a lawn come back as holes; area_sqft is net of them
+					...(area.holes?.length ? { holes: area.holes } : {}),
 					measurement_type: 'ai' as const,
 					ai_confidence: area.ai_confidence ?? area.confidence,
 				})),

@@ -5,6 +5,7 @@ import { prisma, Prisma } from '~/db.server.ts'
 import { addressesMatch, firstAddressPart, nextDefaultLabel } from '~/lib/addresses.ts'
 import type { MeasurementCreate, MeasurementUpdate } from '~/lib/schemas/measurement.ts'
 import { computeShape, computeTotals, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
+import { recordVerifiedSample } from '~/grass/learning.server.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
 import { organizationScope, requireOrganizationId } from './auth.server.ts'
 import type { ClientUser } from './users.server.ts'
@@ -54,6 +55,22 @@ export function toApi(row: Row) {
 	}
 }
 export type ApiMeasurement = ReturnType<typeof toApi>
+
+/**
+ * A saved AI measurement the user verified (edited) teaches the grass detector
+ * about this area (issue 4, learning). It runs after the save and re-fetches
+ * imagery, so it never delays or fails the save; failures are logged.
+ */
+export function learnFromVerified(row: Row): Promise<void> | null {
+	const center = row.property_center as { lat: number; lng: number } | null
+	if (row.measurement_type !== 'ai' || row.user_verified !== 'true' || !center) return null
+	const areas = (row.shapes as unknown as Shape[]).filter((s) => s.type === 'polygon' || s.type === 'rectangle')
+	if (!areas.length) return null
+	return recordVerifiedSample({ center, polygons: areas.map((s) => s.coordinates), holes: areas.flatMap((s) => s.holes ?? []) }).then(
+		() => {},
+		(error) => console.warn('Learning from a verified measurement failed', error instanceof Error ? error.message : error),
+	)
+}
 
 export async function listMeasurements(user: ClientUser, query: { address?: string; page: number; limit: number }) {
 	const where = organizationScope(user)
@@ -116,6 +133,7 @@ export async function createMeasurement(user: ClientUser, input: MeasurementCrea
 			},
 		})
 	})
+	void learnFromVerified(row)
 	return toApi(row)
 }
 
@@ -142,6 +160,7 @@ export async function updateMeasurement(user: ClientUser, id: string, input: Mea
 	// one UPDATE carries the shapes and their totals together, so concurrent edits
 	// can never leave shapes and totals from different versions
 	const row = await prisma.measurement.update({ where: { id: existing.id }, data })
+	if (input.shapes || input.user_verified) void learnFromVerified(row)
 	return toApi(row)
 }
 

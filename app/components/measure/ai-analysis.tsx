@@ -7,7 +7,7 @@ import type { LatLng } from '~/lib/geodesy.ts'
 
 export const AI_STEPS = ['Loading satellite imagery', 'Detecting property boundaries', 'AI analyzing grass vs hardscapes', 'Calculating grass measurements'] as const
 
-export type GrassArea = { id: string; area_sqft: number; coordinates: LatLng[]; ai_confidence?: number; confidence?: number }
+export type GrassArea = { id: string; area_sqft: number; coordinates: LatLng[]; holes?: LatLng[][]; ai_confidence?: number; confidence?: number }
 export type AiResult = { grassAreas: GrassArea[]; learnedFromSamples: number; excludedFeatures: { type?: string; area_sqft?: number }[] | string[] }
 
 type Events = { onResult: (result: AiResult) => void; onFailure: (message: string) => void; onCancel: () => void }
