@@ -64,7 +64,7 @@ test('when imagery fails, a sample area is added and said to be a sample', async
 	await open(page, env.grass.errorCenter)
 	await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
 	await page.getByRole('button', { name: 'AI Auto-Measure Grass' }).click()
-	await expect(page.getByText('AI Unavailable')).toBeVisible({ timeout: 20_000 })
+	await expect(page.getByText('AI Unavailable', { exact: true })).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByText(/A sample front-yard area was added instead/)).toBeVisible()
 	await expect(page.getByText('Sample area (AI unavailable)')).toBeVisible()
 	const sqft = Number((await page.getByTestId('pending-area').textContent())!.replace(/[^0-9]/g, ''))
