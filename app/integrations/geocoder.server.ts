@@ -16,6 +16,7 @@
 // HttpErrors, so api() turns them into `{ error }` replies.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { readLimited } from '~/utils/read-limited.server.ts'
 import { getEnv } from '~/env.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 
@@ -202,21 +203,7 @@ async function getJson(provider: GeocoderProvider, url: URL, timeoutMs: number, 
 async function readText(response: Response): Promise<string> {
 	const declared = Number(response.headers.get('content-length') ?? '0')
 	if (declared > MAX_REPLY_BYTES) throw new Error('reply too large')
-	if (!response.body) return ''
-	const reader = response.body.getReader()
-	const chunks: Uint8Array[] = []
-	let total = 0
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		total += value.byteLength
-		if (total > MAX_REPLY_BYTES) {
-			await reader.cancel().catch(() => {})
-			throw new Error('reply too large')
-		}
-		chunks.push(value)
-	}
-	return Buffer.concat(chunks).toString('utf8')
+	return (await readLimited(response.body, MAX_REPLY_BYTES, () => new Error('reply too large'))).toString('utf8')
 }
 
 function expectShape<S extends z.ZodType>(provider: GeocoderProvider, schema: S, reply: unknown): z.output<S> {

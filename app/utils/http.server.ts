@@ -2,6 +2,7 @@
 // status for anything the caller got wrong, never an HTML page or a bare 500.
 import { data } from 'react-router'
 import { z } from 'zod'
+import { readLimited } from './read-limited.server.ts'
 
 export type FieldErrors = Record<string, string>
 
@@ -63,7 +64,7 @@ export async function readBody<S extends z.ZodType>(
 ): Promise<z.output<S>> {
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (declared > maxBytes) throw payloadTooLarge()
-	const buffer = await readLimited(request, maxBytes)
+	const buffer = await readLimited(request.body, maxBytes, payloadTooLarge)
 	const type = request.headers.get('content-type') ?? ''
 	let raw: unknown
 	if (type.includes('application/x-www-form-urlencoded')) {
@@ -108,23 +109,6 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
 	return parsed.data
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<Buffer> {
-	if (!request.body) return Buffer.alloc(0)
-	const reader = request.body.getReader()
-	const chunks: Uint8Array[] = []
-	let total = 0
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		total += value.byteLength
-		if (total > maxBytes) {
-			await reader.cancel().catch(() => {})
-			throw payloadTooLarge()
-		}
-		chunks.push(value)
-	}
-	return Buffer.concat(chunks)
-}
 
 /**
  * Wraps a resource route's loader/action: HttpErrors and thrown Responses
