@@ -11,7 +11,10 @@ export default [
 	route('privacy', 'routes/privacy.tsx'),
 	route('cookies', 'routes/cookies.tsx'),
 	route('news-updates', 'routes/news-updates.tsx'),
+	route('news-updates/rss.xml', 'routes/news-updates.rss.tsx'),
 	route('news-updates/:id', 'routes/news-updates.$id.tsx'),
+	route('sitemap.xml', 'routes/sitemap.tsx'),
+	route('robots.txt', 'routes/robots.tsx'),
 
 	// sign-in, sign-up, invitations
 	route('auth', 'routes/auth.tsx'),
@@ -39,6 +42,8 @@ export default [
 	route('api/auth/resend-verification', 'routes/api/auth.resend-verification.ts'),
 	route('api/user/preferences', 'routes/api/user.preferences.ts'),
 	route('api/captcha/challenge', 'routes/api/captcha.challenge.ts'),
+	route('api/blog/posts', 'routes/api/blog.posts.ts'),
+	route('api/blog/posts/:idOrSlug', 'routes/api/blog.posts.$idOrSlug.ts'),
 	route('api/measurements', 'routes/api/measurements.ts'),
 	route('api/measurements/combine', 'routes/api/measurements.combine.ts'),
 	route('api/measurements/export.geojson', 'routes/api/measurements.export-geojson.ts'),

@@ -1,8 +1,109 @@
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/news-updates'
-import { Page } from '~/components/page.tsx'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { inputClass } from '~/components/ui/field.tsx'
+import { BlogListQuerySchema, pageWindow, PUBLIC_BLOG_PAGE_SIZE } from '~/lib/schemas/blog.ts'
+import { listPublishedPosts } from '~/services/blog.server.ts'
+import { cn } from '~/utils/cn.ts'
 
-export const meta: Route.MetaFunction = () => [{ title: 'News & Updates | Yardstick' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'News & Updates | Yardstick' },
+	{ name: 'description', content: 'Product news, tips and updates from the Yardstick team.' },
+	{ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: 'Yardstick News & Updates', href: '/news-updates/rss.xml' },
+]
 
-export default function Screen() {
-	return <Page title="News & Updates" />
+export async function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const parsed = BlogListQuerySchema.safeParse({ page: url.searchParams.get('page') ?? undefined, search: url.searchParams.get('search') || undefined })
+	const query = parsed.success ? parsed.data : { page: 1, limit: PUBLIC_BLOG_PAGE_SIZE, search: undefined }
+	const { posts, total } = await listPublishedPosts({ ...query, limit: PUBLIC_BLOG_PAGE_SIZE })
+	return { posts, total, page: query.page, search: query.search ?? '', pages: Math.ceil(total / PUBLIC_BLOG_PAGE_SIZE) }
+}
+
+export const formatPostDate = (iso: string) =>
+	new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+export default function NewsUpdates({ loaderData }: Route.ComponentProps) {
+	const { posts, total, page, pages, search } = loaderData
+	const href = (p: number) => `/news-updates?${new URLSearchParams({ ...(search ? { search } : {}), page: String(p) })}`
+	return (
+		<div className="mx-auto max-w-4xl px-4 py-12">
+			<h1 className="text-3xl font-bold tracking-tight">News & Updates</h1>
+			<p className="mt-2 text-gray-700 dark:text-gray-300">Product news, tips and updates from the Yardstick team.</p>
+			{/* a GET form: a new search starts on page 1, with or without JavaScript */}
+			<Form method="get" className="mt-8 flex gap-2" role="search">
+				<label htmlFor="blog-search" className="sr-only">
+					Search articles
+				</label>
+				<input id="blog-search" name="search" type="search" defaultValue={search} placeholder="Search articles..." className={inputClass} />
+				<Button type="submit">Search</Button>
+				{search ? (
+					<ButtonLink to="/news-updates" variant="secondary">
+						Clear
+					</ButtonLink>
+				) : null}
+			</Form>
+
+			{posts.length === 0 ? (
+				<div className="mt-10 rounded-lg border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
+					<p className="text-lg font-semibold">{search ? 'No articles found' : 'No articles yet'}</p>
+					<p className="mt-1 text-gray-700 dark:text-gray-300">{search ? 'Try different search terms.' : 'Check back soon for news and updates.'}</p>
+				</div>
+			) : (
+				<ul className="mt-8 space-y-6" aria-label="Articles">
+					{posts.map((post) => (
+						<li key={post.id}>
+							<article className="rounded-lg border border-gray-200 p-6 dark:border-gray-800">
+								<h2 className="text-xl font-semibold">
+									<Link to={`/news-updates/${post.slug}`} className="hover:underline">
+										{post.title}
+									</Link>
+								</h2>
+								<p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+									<time dateTime={post.publishDate.slice(0, 10)}>{formatPostDate(post.publishDate)}</time>
+								</p>
+								<p className="mt-3 text-gray-800 dark:text-gray-200">{post.excerpt}</p>
+								<Link to={`/news-updates/${post.slug}`} className="mt-3 inline-block font-medium text-brand-700 hover:underline dark:text-brand-500" aria-label={`Read More: ${post.title}`}>
+									Read More
+								</Link>
+							</article>
+						</li>
+					))}
+				</ul>
+			)}
+
+			{pages > 1 ? (
+				<nav className="mt-10 flex flex-col items-center gap-3" aria-label="Pagination">
+					<div className="flex flex-wrap items-center gap-1">
+						{page > 1 ? (
+							<Link to={href(page - 1)} className={buttonClass('secondary', 'px-3 py-1.5')}>
+								Previous
+							</Link>
+						) : (
+							<span className={buttonClass('secondary', 'px-3 py-1.5 opacity-50')} aria-disabled="true">
+								Previous
+							</span>
+						)}
+						{pageWindow(page, pages).map((p) => (
+							<Link key={p} to={href(p)} aria-current={p === page ? 'page' : undefined} className={cn(buttonClass(p === page ? 'primary' : 'secondary', 'px-3 py-1.5'))}>
+								{p}
+							</Link>
+						))}
+						{page < pages ? (
+							<Link to={href(page + 1)} className={buttonClass('secondary', 'px-3 py-1.5')}>
+								Next
+							</Link>
+						) : (
+							<span className={buttonClass('secondary', 'px-3 py-1.5 opacity-50')} aria-disabled="true">
+								Next
+							</span>
+						)}
+					</div>
+					<p className="text-sm text-gray-700 dark:text-gray-300">
+						Showing page {page} of {pages} ({total} total articles)
+					</p>
+				</nav>
+			) : null}
+		</div>
+	)
 }
