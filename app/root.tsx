@@ -15,7 +15,9 @@ import { Footer } from './components/footer.tsx'
 import { Header, TAGLINE } from './components/header.tsx'
 import type { RouteHandle } from './utils/route-handle.ts'
 import { ToastProvider } from './components/toaster.tsx'
+import { CookieBanner } from './routes/cookies.tsx'
 import { getActor } from './services/auth.server.ts'
+import { readConsent } from './services/consent.server.ts'
 import { effectiveTheme, getLocalTheme } from './services/theme.server.ts'
 import { readToast } from './services/toast.server.ts'
 
@@ -28,9 +30,9 @@ export const meta: Route.MetaFunction = () => [
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const [actor, localTheme, { toast, headers }] = await Promise.all([getActor(request), getLocalTheme(request), readToast(request)])
+	const [actor, localTheme, { toast, headers }, consent] = await Promise.all([getActor(request), getLocalTheme(request), readToast(request), readConsent(request)])
 	const user = actor?.user ?? null
-	return data({ user, theme: effectiveTheme(user?.themePreference, localTheme), toast }, { headers })
+	return data({ user, theme: effectiveTheme(user?.themePreference, localTheme), toast, consent }, { headers })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -65,6 +67,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				<Outlet />
 			</main>
 			{footer !== 'none' ? <Footer showCookies={footer !== 'no-cookies'} /> : null}
+			{loaderData.consent ? null : <CookieBanner />}
 		</ToastProvider>
 	)
 }

@@ -1,5 +1,5 @@
 // The shared chrome: header variants and role menus, footer, theme, toasts, not-found.
-import { expect, signIn, test } from '../support/fixtures.ts'
+import { expect, signIn, test, withConsent } from '../support/fixtures.ts'
 
 test('signed-out header: About, Sign In, Get Started; landing: Become a Founding Member', async ({ page }) => {
 	await page.goto('/about')
@@ -86,7 +86,7 @@ test('theme: a visitor’s choice sticks; a user’s choice is saved to the acco
 	const me = await (await page.request.get('/api/auth/user')).json()
 	expect(me.themePreference).toBe('light')
 	// the preference follows the user to a browser without the local choice
-	const fresh = await context.browser()!.newContext()
+	const fresh = await withConsent(await context.browser()!.newContext())
 	await signIn(fresh, user.id)
 	const other = await fresh.newPage()
 	await other.goto('/about')

@@ -1,6 +1,6 @@
 // The measurement workspace in Chromium: real mouse drawing on the OpenLayers canvas.
 import type { Page } from '@playwright/test'
-import { db, expect, signIn, test } from '../support/fixtures.ts'
+import { db, expect, signIn, test, withConsent } from '../support/fixtures.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
 
@@ -342,7 +342,7 @@ test('dragging a vertex edits the shape and its figure', async ({ page, context,
 })
 
 test('on a phone-sized touch screen a rectangle is drawn by tapping', async ({ browser, makeUser }) => {
-	const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+	const context = await withConsent(await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }))
 	await signIn(context, (await makeUser()).id)
 	const page = await context.newPage()
 	await openWithAddress(page)
@@ -393,14 +393,14 @@ test('without an address the map starts at the browser location (zoom 12), or th
 			([base, z]) => performance.getEntriesByType('resource').some((e) => e.name.startsWith(`${base}/hybrid/${z}/`)),
 			[env.tiles, zoom] as const,
 		)
-	const located = await browser.newContext({ geolocation: { latitude: 40.7128, longitude: -74.006 }, permissions: ['geolocation'] })
+	const located = await withConsent(await browser.newContext({ geolocation: { latitude: 40.7128, longitude: -74.006 }, permissions: ['geolocation'] }))
 	await signIn(located, user.id)
 	const page = await located.newPage()
 	await page.goto('/measure')
 	await expect.poll(() => tilesAt(page, 12)).toBe(true)
 	await located.close()
 
-	const denied = await browser.newContext()
+	const denied = await withConsent(await browser.newContext())
 	await signIn(denied, user.id)
 	const other = await denied.newPage()
 	await other.goto('/measure')

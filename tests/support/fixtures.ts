@@ -69,6 +69,15 @@ export async function deleteUser(user: { id: string; organization: { id: string 
 	if (user.organization) await db().organization.deleteMany({ where: { id: user.organization.id } })
 }
 
+const consentCookie = createCookie('ys_consent', { sameSite: 'lax', path: '/' })
+
+/** A cookie choice already made, so the consent banner stays out of the way of other tests. */
+export async function withConsent(context: BrowserContext) {
+	const serialized = await consentCookie.serialize({ flag: 'essential-only', essential: true, analytics: false, preferences: false })
+	await context.addCookies([{ name: 'ys_consent', value: serialized.split(';')[0]!.split('=').slice(1).join('='), url: readE2eEnv().baseURL }])
+	return context
+}
+
 const sessionCookie = createCookie('ys_session', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E_SESSION_SECRET] })
 
 /** A real session row; its token works as a Bearer token and in the cookie. */
@@ -118,6 +127,8 @@ export async function linkFromMail(email: string, pattern: RegExp): Promise<stri
 }
 
 type Fixtures = {
+	/** true by default: the context starts with a cookie choice made (no banner) */
+	consented: boolean
 	env: E2eEnv
 	/** an API client signed in as the user (Bearer token); disposed afterwards */
 	apiAs: (user: { id: string }) => Promise<APIRequestContext>
@@ -126,6 +137,11 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+	consented: [true, { option: true }],
+	context: async ({ context, consented }, use) => {
+		if (consented) await withConsent(context)
+		await use(context)
+	},
 	// every test is its own client address (the e2e server trusts the proxy header)
 	extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
 		const ip = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`

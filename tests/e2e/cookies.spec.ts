@@ -1,0 +1,57 @@
+// Cookie consent: the banner after 1 s when no choice is stored; choices persist.
+import { expect, test } from '../support/fixtures.ts'
+
+test.use({ consented: false })
+
+test('the banner appears after a second; Accept All hides it for good', async ({ page, context }) => {
+	await page.clock.install()
+	await page.goto('/about')
+	const banner = page.getByRole('region', { name: 'Cookie consent' })
+	await expect(banner).toBeHidden()
+	await page.clock.runFor(1_300)
+	await expect(banner).toBeVisible()
+	await banner.getByRole('button', { name: 'Accept All' }).click()
+	await expect(page.getByText('All Cookies Accepted')).toBeVisible()
+	await expect(banner).toHaveCount(0)
+	await page.reload()
+	await page.clock.runFor(2_000)
+	await expect(banner).toHaveCount(0)
+	const consent = (await context.cookies()).find((c) => c.name === 'ys_consent')
+	expect(consent?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600)
+	await page.goto('/cookies')
+	await expect(page.getByLabel('Allow analytics cookies')).toBeChecked()
+})
+
+test('Essential Only and the close icon store essential-only; the settings icon opens /cookies', async ({ page, browser }) => {
+	await page.goto('/about')
+	const banner = page.getByRole('region', { name: 'Cookie consent' })
+	await banner.getByRole('link', { name: 'Cookie settings' }).click()
+	await expect(page).toHaveURL(/\/cookies$/)
+	await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click()
+	await expect(page.getByText('Optional Cookies Rejected')).toBeVisible()
+	await expect(page.getByLabel('Allow analytics cookies')).not.toBeChecked()
+	await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0)
+
+	const other = await browser.newPage()
+	await other.goto('/about')
+	await other.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
+	await expect(other.getByText('Optional Cookies Rejected')).toBeVisible()
+	await other.close()
+})
+
+test('/cookies: Essential is locked; Save My Preferences keeps the chosen categories', async ({ page }) => {
+	await page.goto('/cookies')
+	await expect(page.getByRole('heading', { name: 'Cookie Settings' })).toBeVisible()
+	const essential = page.getByRole('checkbox').first()
+	await expect(essential).toBeChecked()
+	await expect(essential).toBeDisabled()
+	await page.getByLabel('Allow preferences cookies').check()
+	await page.getByRole('button', { name: 'Save My Preferences' }).click()
+	await expect(page.getByText('Preferences Saved', { exact: true })).toBeVisible()
+	await expect(page.getByLabel('Allow preferences cookies')).toBeChecked()
+	await expect(page.getByLabel('Allow analytics cookies')).not.toBeChecked()
+	await page.getByRole('button', { name: 'Reject Optional Cookies' }).click()
+	await expect(page.getByText('Optional Cookies Rejected')).toBeVisible()
+	await expect(page.getByLabel('Allow preferences cookies')).not.toBeChecked()
+	await expect(page.getByText('Firefox: Settings → Privacy & Security → Cookies and Site Data.')).toBeVisible()
+})
