@@ -1,0 +1,20 @@
+import { db, expect, test, uniqueEmail } from '../support/fixtures.ts'
+
+test('contact sales works without JavaScript (server messages, honeypot path)', async ({ page }) => {
+	await page.goto('/contact')
+	await page.getByLabel('First name').fill('Nils')
+	await page.getByRole('button', { name: 'Send Message' }).click()
+	await expect(page.getByText('Company name is required')).toBeVisible()
+	await expect(page.getByLabel('First name')).toHaveValue('Nils')
+	const email = uniqueEmail('nojs-lead')
+	await page.getByLabel('Last name').fill('NoScript')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Phone').fill('+1 512 555 0101')
+	await page.getByLabel('Company').fill('Plain HTML Lawns')
+	await page.getByLabel('Inquiry type').selectOption('demo')
+	await page.getByLabel('Number of locations').selectOption('1-5')
+	await page.getByLabel('Message').fill('Please show us how the measuring works.')
+	await page.getByRole('button', { name: 'Send Message' }).click()
+	await expect(page.getByText('Message Sent')).toBeVisible()
+	expect(await db().contactInquiry.count({ where: { email } })).toBe(1)
+})
