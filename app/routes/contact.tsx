@@ -56,7 +56,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 	})
 	const captcha = useCaptcha()
 	const toast = useToast()
-	const failure = actionData && 'toast' in actionData ? actionData.toast : null
+	const failure = (actionData as { toast?: { title: string; description: string } } | undefined)?.toast ?? null
 	useEffect(() => {
 		if (failure) toast({ ...failure, type: 'destructive' })
 	}, [failure, toast])
