@@ -388,7 +388,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 						<span data-testid="usage-count">{usage.limit === null ? `${usage.used} used · Unlimited` : `${usage.used} / ${usage.limit}`}</span>
 					</div>
 					<div className="mt-1 h-2 rounded-full bg-gray-200 dark:bg-gray-800" role="progressbar" aria-label="Searches used" aria-valuenow={Math.round(usagePercent)} aria-valuemin={0} aria-valuemax={100}>
-						<div className="h-2 rounded-full bg-brand-600" style={{ width: `${usagePercent}%` }} />
+						<div className="h-2 rounded-full bg-brand-700" style={{ width: `${usagePercent}%` }} />
 					</div>
 				</section>
 
@@ -504,7 +504,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 								type="button"
 								aria-pressed={mapType === m.value}
 								onClick={() => setMapType(m.value)}
-								className={cn('rounded-md border px-1 py-1.5 text-xs', mapType === m.value ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 dark:border-gray-600')}
+								className={cn('rounded-md border px-1 py-1.5 text-xs', mapType === m.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600')}
 							>
 								{m.label}
 							</button>
@@ -590,7 +590,7 @@ function ToolButton({ label, enabled, active, onClick, wide, title }: { label: s
 			className={cn(
 				'rounded-md border px-2 py-2 text-sm font-medium',
 				wide && 'col-span-2',
-				active ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 dark:border-gray-600',
+				active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600',
 				!enabled && 'cursor-not-allowed opacity-50',
 			)}
 		>
@@ -721,7 +721,7 @@ function SavedItem({
 					<input type="hidden" name="intent" value="rename" />
 					<input type="hidden" name="id" value={m.id} />
 					<input name="label" defaultValue={label} aria-label="Measurement name" className={cn(inputClass, 'py-1')} required />
-					<button type="submit" className="rounded bg-brand-600 px-2 text-white" aria-label="Save name">
+					<button type="submit" className="rounded bg-brand-700 px-2 text-white" aria-label="Save name">
 						✓
 					</button>
 					<button type="button" className="rounded border px-2" aria-label="Cancel rename" onClick={() => renameRef.current?.removeAttribute('open')}>

@@ -63,8 +63,8 @@ export default function NewsUpdates({ loaderData }: Route.ComponentProps) {
 									<time dateTime={post.publishDate.slice(0, 10)}>{formatPostDate(post.publishDate)}</time>
 								</p>
 								<p className="mt-3 text-gray-800 dark:text-gray-200">{post.excerpt}</p>
-								<Link to={`/news-updates/${post.slug}`} className="mt-3 inline-block font-medium text-brand-700 hover:underline dark:text-brand-500" aria-label={`Read More: ${post.title}`}>
-									Read More
+								<Link to={`/news-updates/${post.slug}`} className="mt-3 inline-block font-medium text-brand-700 hover:underline dark:text-brand-500">
+									Read More<span className="sr-only">: {post.title}</span>
 								</Link>
 							</article>
 						</li>

@@ -134,7 +134,7 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 						} else if (e.key === 'Escape') setOpen(false)
 					}}
 				/>
-				<button type="submit" className="rounded-md bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700" disabled={searching}>
+				<button type="submit" className="rounded-md bg-brand-700 px-3 text-sm font-medium text-white hover:bg-brand-800" disabled={searching}>
 					{searching ? 'Searching...' : 'Search'}
 				</button>
 			</div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { cn } from '~/utils/cn.ts'
 
 const variants = {
-	primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
+	primary: 'bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-600',
 	secondary:
 		'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
 	ghost: 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
