@@ -93,3 +93,9 @@ export const DashboardQuerySchema = z.object({
 	page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 })
 export type DashboardQuery = z.output<typeof DashboardQuerySchema>
+
+/** Inline rename on the dashboard (spec 2 §5: not empty after trimming). */
+export const RenameMeasurementSchema = z.strictObject({
+	id: z.string().min(1).max(100),
+	label: z.string({ error: 'Label cannot be empty' }).trim().min(1, 'Label cannot be empty').max(200, 'Label is too long'),
+})
