@@ -224,12 +224,14 @@ const SORT_ORDER: Record<MeasurementSort, Prisma.MeasurementOrderByWithRelationI
  */
 export async function searchMeasurements(user: ClientUser, query: DashboardQuery, pageSize = DASHBOARD_PAGE_SIZE) {
 	const scope = organizationScope(user)
+	// LIKE wildcards in the search box are plain characters (Prisma doesn't escape them)
+	const needle = query.q.replace(/[\\%_]/g, (c) => `\\${c}`)
 	const where: Prisma.MeasurementWhereInput = query.q
 		? {
 				...scope,
 				OR: [
-					{ label: { contains: query.q, mode: 'insensitive' } },
-					{ address: { contains: query.q, mode: 'insensitive' } },
+					{ label: { contains: needle, mode: 'insensitive' } },
+					{ address: { contains: needle, mode: 'insensitive' } },
 				],
 			}
 		: scope
