@@ -154,13 +154,13 @@ export async function action({ request }: Route.ActionArgs) {
 		case 'rename':
 			return run(RenameMeasurementSchema, async ({ id, label }) => {
 				await updateMeasurement(user, id, { label })
-				return done('Measurement renamed', label)
+				return done('Measurement Updated', 'Measurement updated successfully.')
 			})
 		case 'delete': {
 			const id = takeId()
 			return run(NoFields, async () => {
 				await deleteMeasurement(user, id)
-				return done('Measurement deleted', 'The measurement was permanently deleted.')
+				return done('Measurement Deleted', 'Measurement deleted successfully.')
 			})
 		}
 		case 'invite':
