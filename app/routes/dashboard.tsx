@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Form, Link, data, redirect, useNavigation, useRevalidator, useSubmit } from 'react-router'
+import { Form, Link, data, redirect, useNavigate, useNavigation, useRevalidator, useSubmit } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/dashboard'
 import { Page } from '~/components/page.tsx'
@@ -132,7 +132,8 @@ export async function action({ request }: Route.ActionArgs) {
 				{
 					intent,
 					result: submission.reply({
-						formErrors: [error.message],
+						// the reason shows once: on its field when it has one, else on the form
+						formErrors: error.fields ? undefined : [error.message],
 						fieldErrors: error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) : undefined,
 						hideFields,
 					}),
@@ -525,6 +526,7 @@ function MeasurementRow({
 }
 
 function RenameForm({ measurement, close, result }: { measurement: ApiMeasurement; close: string; result?: SubmissionResult<string[]> }) {
+	const navigate = useNavigate()
 	const [form, fields] = useForm({
 		id: `rename-${measurement.id}`,
 		lastResult: result,
@@ -545,7 +547,7 @@ function RenameForm({ measurement, close, result }: { measurement: ApiMeasuremen
 				aria-label="Measurement name"
 				autoFocus
 				onKeyDown={(event) => {
-					if (event.key === 'Escape') window.location.assign(close)
+					if (event.key === 'Escape') void navigate(close, { preventScrollReset: true })
 				}}
 				className={`${inputClass} max-w-xs py-1`}
 			/>
@@ -661,7 +663,7 @@ function ChangePasswordDialog({ close, actionData }: { close: string; actionData
 	return (
 		<Dialog title="Change Password" close={close} id="change-password">
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
-				<Field label="Current Password" inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.currentPassword.errors} />
+				<Field label="Current Password" inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password', autoFocus: true }} errors={fields.currentPassword.errors} />
 				<Field label="New Password" inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.newPassword.errors} />
 				<Field label="Confirm New Password" inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirmPassword.errors} />
 				<SubmitRow close={close} intent="changePassword" label="Change Password" pendingLabel="Changing..." />
@@ -699,7 +701,7 @@ function InviteDialog({ close, actionData }: { close: string; actionData?: Actio
 	return (
 		<Dialog title="Invite User" close={close} id="invite-user">
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
-				<Field label="Email" inputProps={getInputProps(fields.email, { type: 'email' })} errors={fields.email.errors} />
+				<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoFocus: true }} errors={fields.email.errors} />
 				<Field label="First Name" inputProps={getInputProps(fields.firstName, { type: 'text' })} errors={fields.firstName.errors} />
 				<Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: 'text' })} errors={fields.lastName.errors} />
 				<RoleSelect field={fields.role} placeholder />
@@ -733,7 +735,7 @@ function EditUserDialog({ close, actionData, member }: { close: string; actionDa
 		<Dialog title="Edit User" close={close} id="edit-user">
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<input type="hidden" name="id" value={member.id} />
-				<Field label="First Name" inputProps={getInputProps(fields.firstName, { type: 'text' })} errors={fields.firstName.errors} />
+				<Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoFocus: true }} errors={fields.firstName.errors} />
 				<Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: 'text' })} errors={fields.lastName.errors} />
 				<Field label="Email" inputProps={getInputProps(fields.email, { type: 'email' })} errors={fields.email.errors} />
 				<RoleSelect field={fields.role} />
