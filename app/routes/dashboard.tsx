@@ -13,6 +13,7 @@ import { Page } from '~/components/page.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button.tsx'
 import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
+import { pageItems } from '~/lib/pagination.ts'
 import { isAdminRole, isSiteAdmin, roleLabel } from '~/lib/roles.ts'
 import {
 	ChangePasswordSchema,
@@ -582,11 +583,17 @@ function Pagination({ query, page, pageCount, matching, pageSize }: { query: Das
 							Previous
 						</span>
 					)}
-					{Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-						<Link key={n} to={hrefWith(query, { page: n })} className={linkClass(n === page)} aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`}>
-							{n}
-						</Link>
-					))}
+					{pageItems(page, pageCount).map((n, i) =>
+						n === 'gap' ? (
+							<span key={`gap-${i}`} aria-hidden="true" className="px-1 py-1 text-xs text-gray-500">
+								…
+							</span>
+						) : (
+							<Link key={n} to={hrefWith(query, { page: n })} className={linkClass(n === page)} aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`}>
+								{n}
+							</Link>
+						),
+					)}
 					{page < pageCount ? (
 						<Link to={hrefWith(query, { page: page + 1 })} className={linkClass(false)}>
 							Next
