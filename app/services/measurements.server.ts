@@ -4,6 +4,7 @@
 import { prisma, Prisma } from '~/db.server.ts'
 import { addressesMatch, firstAddressPart, nextDefaultLabel } from '~/lib/addresses.ts'
 import type { MeasurementCreate, MeasurementUpdate } from '~/lib/schemas/measurement.ts'
+import { DASHBOARD_PAGE_SIZE, type DashboardQuery, type MeasurementSort } from '~/lib/schemas/account.ts'
 import { computeShape, computeTotals, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
 import { recordVerifiedSample } from '~/grass/learning.server.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
@@ -205,4 +206,38 @@ export async function combineMeasurements(user: ClientUser, address: string) {
 		await tx.measurement.deleteMany({ where: { id: { in: originals.map((m) => m.id) }, organizationId } })
 		return toApi(combined)
 	})
+}
+
+const SORT_ORDER: Record<MeasurementSort, Prisma.MeasurementOrderByWithRelationInput[]> = {
+	newest: [{ created_at: 'desc' }, { id: 'asc' }],
+	oldest: [{ created_at: 'asc' }, { id: 'asc' }],
+	largest: [{ total_area_sqft: 'desc' }, { created_at: 'desc' }, { id: 'asc' }],
+	smallest: [{ total_area_sqft: 'asc' }, { created_at: 'desc' }, { id: 'asc' }],
+	name: [{ label: { sort: 'asc', nulls: 'last' } }, { created_at: 'desc' }, { id: 'asc' }],
+}
+
+/**
+ * The dashboard's Recent Measurements (spec 2 §2): search on label or address
+ * (case-insensitive), sort and page, all in SQL. A page past the end falls
+ * back to the last page. `matching` is the filtered count, `total` the
+ * organization's.
+ */
+export async function searchMeasurements(user: ClientUser, query: DashboardQuery, pageSize = DASHBOARD_PAGE_SIZE) {
+	const scope = organizationScope(user)
+	// LIKE wildcards in the search box are plain characters (Prisma doesn't escape them)
+	const needle = query.q.replace(/[\\%_]/g, (c) => `\\${c}`)
+	const where: Prisma.MeasurementWhereInput = query.q
+		? {
+				...scope,
+				OR: [
+					{ label: { contains: needle, mode: 'insensitive' } },
+					{ address: { contains: needle, mode: 'insensitive' } },
+				],
+			}
+		: scope
+	const [matching, total] = await Promise.all([prisma.measurement.count({ where }), prisma.measurement.count({ where: scope })])
+	const pageCount = Math.max(1, Math.ceil(matching / pageSize))
+	const page = Math.min(query.page, pageCount)
+	const rows = await prisma.measurement.findMany({ where, orderBy: SORT_ORDER[query.sort], skip: (page - 1) * pageSize, take: pageSize })
+	return { measurements: rows.map(toApi), matching, total, page, pageCount, pageSize }
 }
