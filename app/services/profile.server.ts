@@ -65,7 +65,7 @@ export async function updateCommunicationPreferences(userId: string, input: z.ou
 export async function readMultipart(request: Request, maxBytes = MAX_PHOTO_BYTES): Promise<FormData> {
 	const limit = maxBytes + 64 * 1024
 	const tooLarge = () => new HttpError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE }, { Connection: 'close' })
-	if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge()
+	if (Number(request.headers.get('content-length') ?? '0') > limit * 4) throw tooLarge()
 	const type = request.headers.get('content-type') ?? ''
 	if (!type.startsWith('multipart/form-data')) throw badRequest(PHOTO_MISSING, { photo: PHOTO_MISSING })
 	const chunks: Uint8Array[] = []
@@ -77,12 +77,18 @@ export async function readMultipart(request: Request, maxBytes = MAX_PHOTO_BYTES
 			if (done) break
 			total += value.byteLength
 			if (total > limit) {
-				await reader.cancel().catch(() => {})
-				throw tooLarge()
+				// read (and drop) a moderate overshoot so the browser gets the answer,
+				// not a reset connection; beyond that stop reading and close
+				if (total > limit * 4) {
+					await reader.cancel().catch(() => {})
+					throw tooLarge()
+				}
+				continue
 			}
 			chunks.push(value)
 		}
 	}
+	if (total > limit) throw new HttpError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE })
 	try {
 		return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData()
 	} catch {
