@@ -638,20 +638,19 @@ function AiTrainingForm({ allowAiTraining }: { allowAiTraining: boolean }) {
 			<h3 className="text-lg font-semibold">AI Training</h3>
 			<label className="flex items-start gap-3">
 				<input
+					// remounted with the saved value after each answer: a failed save reverts the toggle
+					key={`${checked}-${fetcher.data?.at ?? ''}`}
 					type="checkbox"
 					name="allowAiTraining"
 					className="mt-1 h-4 w-4 rounded border-gray-300"
-					{...(hydrated
-						? {
-								checked,
-								onChange: (e) => {
-									const form = new FormData()
-									form.set('intent', 'ai-training')
-									if (e.currentTarget.checked) form.set('allowAiTraining', 'on')
-									void fetcher.submit(form, { method: 'post' })
-								},
-							}
-						: { defaultChecked: allowAiTraining })}
+					defaultChecked={checked}
+					onChange={(e) => {
+						if (!hydrated) return
+						const form = new FormData()
+						form.set('intent', 'ai-training')
+						if (e.currentTarget.checked) form.set('allowAiTraining', 'on')
+						void fetcher.submit(form, { method: 'post' })
+					}}
 				/>
 				<span>
 					<span className="block text-sm font-medium">Allow AI training</span>
