@@ -6,10 +6,9 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { prisma } from '~/db.server.ts'
 import { getEnv } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
-import { badRequest } from '~/utils/http.server.ts'
+import { HttpError, badRequest } from '~/utils/http.server.ts'
 import { DEACTIVATED_ACCOUNT, DEACTIVATED_ORGANIZATION, type LoginResult } from './auth.server.ts'
 import { LIMITS, hit } from './rate-limit.server.ts'
-import { HttpError } from '~/utils/http.server.ts'
 
 export const CODE_TTL_MS = 10 * 60 * 1000
 export const MAX_CODE_ATTEMPTS = 5
