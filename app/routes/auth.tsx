@@ -10,10 +10,12 @@ import { useToast } from '~/components/toaster.tsx'
 import { homeForRole } from '~/lib/roles.ts'
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResendVerificationSchema, ResetPasswordSchema } from '~/lib/schemas/auth.ts'
 import { forgotPassword, register, resendVerification, resetPassword } from '~/services/account.server.ts'
-import { UNVERIFIED_LOGIN, login, requireAnonymous } from '~/services/auth.server.ts'
+import { LoginTwoFactorResendSchema, LoginTwoFactorSchema } from '~/lib/schemas/settings.ts'
+import { UNVERIFIED_LOGIN, login, requireAnonymous, type LoginResult } from '~/services/auth.server.ts'
+import { CODE_SENT, INVALID_CODE, LOGIN_CHALLENGE_INVALID, resendLoginChallenge, startLoginChallenge, verifyLoginChallenge } from '~/services/two-factor.server.ts'
 import { clientIp, createSession } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
-import { HttpError } from '~/utils/http.server.ts'
+import { HttpError, badRequest } from '~/utils/http.server.ts'
 import { safeRedirect } from '~/utils/redirect.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Yardstick' }]
@@ -23,8 +25,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return null
 }
 
-type Intent = 'login' | 'register' | 'forgot' | 'reset' | 'resend'
-type ActionData = { intent: Intent; result: SubmissionResult<string[]>; toast?: { title: string; description: string }; unverifiedEmail?: string }
+type Intent = 'login' | 'register' | 'forgot' | 'reset' | 'resend' | 'verify-2fa' | 'resend-2fa'
+type ActionData = {
+	intent: Intent
+	result: SubmissionResult<string[]>
+	toast?: { title: string; description: string; type?: 'destructive' | 'success' }
+	unverifiedEmail?: string
+	/** the password was right and two-factor is on: ask for the e-mailed code */
+	twoFactor?: { challengeToken: string }
+}
 
 function fail(intent: Intent, result: SubmissionResult<string[]>, status: number, toast?: ActionData['toast'], extra?: Partial<ActionData>) {
 	return data<ActionData>({ intent, result, toast, ...extra }, { status })
@@ -42,11 +51,11 @@ export async function action({ request }: Route.ActionArgs) {
 		if (submission.status !== 'success') return fail(intent, submission.reply({ hideFields: ['password'] }), 400)
 		try {
 			const result = await login(request)
-			const session = await createSession(result.userId, { remember: result.remember })
-			const to = safeRedirect(result.redirectTo, homeForRole(result.role))
-			return redirectWithToast(to, { title: 'Login Successful', description: 'Welcome back!', type: 'success' }, {
-				headers: { 'Set-Cookie': session.setCookie },
-			})
+			if (result.twoFactorRequired) {
+				const { challengeToken } = await startLoginChallenge(result)
+				return data<ActionData>({ intent: 'verify-2fa', result: submission.reply({ hideFields: ['password'] }), twoFactor: { challengeToken } })
+			}
+			return await finishLogin(result)
 		} catch (error) {
 			if (!(error instanceof HttpError)) throw error
 			return fail(
@@ -56,6 +65,37 @@ export async function action({ request }: Route.ActionArgs) {
 				{ title: 'Login Failed', description: error.message },
 				error.message === UNVERIFIED_LOGIN ? { unverifiedEmail: submission.value.email } : undefined,
 			)
+		}
+	}
+
+	if (intent === 'verify-2fa' || intent === 'resend-2fa') {
+		const challengeToken = String(formData.get('challengeToken') ?? '')
+		if (intent === 'resend-2fa') {
+			const submission = parseWithZod(formData, { schema: LoginTwoFactorResendSchema })
+			try {
+				if (submission.status !== 'success') throw badRequest(LOGIN_CHALLENGE_INVALID)
+				const next = await resendLoginChallenge(submission.value.challengeToken)
+				return data<ActionData>({
+					intent,
+					result: submission.reply({ resetForm: true }),
+					twoFactor: next,
+					toast: { title: 'Verification Code Sent', description: CODE_SENT, type: 'success' },
+				})
+			} catch (error) {
+				if (!(error instanceof HttpError)) throw error
+				return twoFactorFailure(intent, error, challengeToken)
+			}
+		}
+		const submission = parseWithZod(formData, { schema: LoginTwoFactorSchema })
+		if (submission.status !== 'success') {
+			return data<ActionData>({ intent, result: submission.reply(), twoFactor: { challengeToken } }, { status: 400 })
+		}
+		try {
+			const result = await verifyLoginChallenge(submission.value.challengeToken, submission.value.code, ip)
+			return await finishLogin(result)
+		} catch (error) {
+			if (!(error instanceof HttpError)) throw error
+			return twoFactorFailure(intent, error, challengeToken)
 		}
 	}
 
@@ -136,6 +176,28 @@ export async function action({ request }: Route.ActionArgs) {
 	throw redirect('/auth')
 }
 
+async function finishLogin(result: LoginResult) {
+	const session = await createSession(result.userId, { remember: result.remember })
+	const to = safeRedirect(result.redirectTo, homeForRole(result.role))
+	return redirectWithToast(to, { title: 'Login Successful', description: 'Welcome back!', type: 'success' }, {
+		headers: { 'Set-Cookie': session.setCookie },
+	})
+}
+
+/** A wrong, expired or used-up code keeps the code step (an expired sign-in goes back to the password). */
+function twoFactorFailure(intent: Intent, error: HttpError, challengeToken: string) {
+	const expired = error.message === LOGIN_CHALLENGE_INVALID
+	const result: SubmissionResult<string[]> = {
+		status: 'error',
+		error: error.fields?.code ? { code: [error.fields.code] } : { '': [error.message] },
+	}
+	const toast = error.message === INVALID_CODE ? { title: 'Invalid Code', description: 'Please check your code and try again.' } : { title: 'Login Failed', description: error.message }
+	return data<ActionData>(
+		expired ? { intent: 'login', result: { status: 'error', error: { '': [error.message] } }, toast } : { intent, result, toast, twoFactor: { challengeToken } },
+		{ status: error.status },
+	)
+}
+
 /** The submit buttons carry `intent`; the strict form schemas don't know it. */
 function withoutIntent(formData: FormData) {
 	formData.delete('intent')
@@ -155,7 +217,7 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
 	const mode: Mode = token ? 'reset' : requested === 'register' || requested === 'forgot' ? requested : 'signin'
 	const toast = useToast()
 	useEffect(() => {
-		if (actionData?.toast) toast({ ...actionData.toast, type: 'destructive' })
+		if (actionData?.toast) toast({ type: 'destructive', ...actionData.toast })
 	}, [actionData, toast])
 
 	return (
@@ -171,7 +233,8 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
 						← Back
 					</Link>
 				) : null}
-				{mode === 'signin' ? <SignInForm actionData={actionData} /> : null}
+				{mode === 'signin' && actionData?.twoFactor ? <TwoFactorStep actionData={actionData} challengeToken={actionData.twoFactor.challengeToken} /> : null}
+				{mode === 'signin' && !actionData?.twoFactor ? <SignInForm actionData={actionData} /> : null}
 				{mode === 'register' ? <RegisterForm actionData={actionData} /> : null}
 				{mode === 'forgot' ? <ForgotForm actionData={actionData} /> : null}
 				{mode === 'reset' && token ? <ResetForm actionData={actionData} token={token} /> : null}
@@ -397,6 +460,66 @@ function ResetForm({ actionData, token }: { actionData?: ActionData; token: stri
 				<Button type="submit" name="intent" value="reset" className="w-full" disabled={pending}>
 					{pending ? 'Resetting...' : 'Reset Password'}
 				</Button>
+			</Form>
+		</div>
+	)
+}
+
+function useHydrated() {
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
+	return hydrated
+}
+
+function TwoFactorStep({ actionData, challengeToken }: { actionData: ActionData; challengeToken: string }) {
+	const [form, fields] = useForm({
+		id: 'two-factor-form',
+		lastResult: actionData.intent === 'verify-2fa' ? actionData.result : undefined,
+		constraint: getZodConstraint(LoginTwoFactorSchema),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: LoginTwoFactorSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const [code, setCode] = useState('')
+	const hydrated = useHydrated()
+	const pending = usePending('verify-2fa')
+	const resending = usePending('resend-2fa')
+	return (
+		<div>
+			<h1 className="text-2xl font-bold">Two-Factor Verification</h1>
+			<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+				We sent a 6-digit code to your email. Enter it to finish signing in. The code expires in 10 minutes.
+			</p>
+			<Form method="post" className="mt-6 space-y-4" {...getFormProps(form)} key={challengeToken}>
+				<input type="hidden" name="challengeToken" value={challengeToken} />
+				<Field
+					label="Verification code"
+					inputProps={{
+						...getInputProps(fields.code, { type: 'text' }),
+						inputMode: 'numeric',
+						autoComplete: 'one-time-code',
+						maxLength: 6,
+						// digits only, at most 6 (spec 2 §5)
+						onInput: (e) => {
+							const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 6)
+							e.currentTarget.value = digits
+							setCode(digits)
+						},
+					}}
+					errors={fields.code.errors}
+				/>
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<Button type="submit" name="intent" value="verify-2fa" className="w-full" disabled={pending || (hydrated && code.length !== 6)}>
+					{pending ? 'Verifying...' : 'Verify'}
+				</Button>
+				<div className="flex items-center justify-between text-sm">
+					<button type="submit" name="intent" value="resend-2fa" formNoValidate disabled={resending} className="text-brand-700 underline dark:text-brand-500">
+						Send a new code
+					</button>
+					<Link to="/auth" reloadDocument className="text-brand-700 hover:underline dark:text-brand-500">
+						Back to sign in
+					</Link>
+				</div>
 			</Form>
 		</div>
 	)

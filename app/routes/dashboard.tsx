@@ -16,7 +16,6 @@ import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
 import { pageItems } from '~/lib/pagination.ts'
 import { isAdminRole, isSiteAdmin, roleLabel } from '~/lib/roles.ts'
 import {
-	ChangePasswordSchema,
 	DashboardQuerySchema,
 	EditUserSchema,
 	InviteSchema,
@@ -24,11 +23,12 @@ import {
 	RenameMeasurementSchema,
 	type DashboardQuery,
 } from '~/lib/schemas/account.ts'
+import { ChangePasswordSchema } from '~/lib/schemas/settings.ts'
+import { changePassword } from '~/services/password.server.ts'
 import { requireActor } from '~/services/auth.server.ts'
 import { deleteMeasurement, searchMeasurements, updateMeasurement, type ApiMeasurement } from '~/services/measurements.server.ts'
 import {
 	cancelInvitation,
-	changePassword,
 	inviteUser,
 	listPendingInvitations,
 	listTeamMembers,
@@ -202,7 +202,7 @@ export async function action({ request }: Route.ActionArgs) {
 			return run(
 				ChangePasswordSchema,
 				async (input) => {
-					await changePassword(user.id, session.sid, input)
+					await changePassword(user, input, { keepSessionSid: session.sid })
 					return done('Password changed successfully', 'You can now use your new password to log in.')
 				},
 				['currentPassword', 'newPassword', 'confirmPassword'],

@@ -29,7 +29,14 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
 	return ok && Boolean(passwordHash)
 }
 
-export type LoginResult = { userId: string; role: string; remember: boolean; redirectTo?: string }
+export type LoginResult = {
+	userId: string
+	role: string
+	remember: boolean
+	redirectTo?: string
+	/** the password was right but the user has two-factor on: no session until the e-mailed code (two-factor.server.ts) */
+	twoFactorRequired?: boolean
+}
 
 export const authenticator = new Authenticator<LoginResult>()
 authenticator.use(
@@ -48,6 +55,7 @@ authenticator.use(
 				password: true,
 				emailVerified: true,
 				isActive: true,
+				twoFactorEnabled: true,
 				organization: { select: { isDeactivated: true } },
 			},
 		})
@@ -55,6 +63,7 @@ authenticator.use(
 		if (!user.emailVerified) throw new HttpError(403, UNVERIFIED_LOGIN)
 		if (!user.isActive) throw new HttpError(403, DEACTIVATED_ACCOUNT)
 		if (user.organization?.isDeactivated && user.role !== 'site_admin') throw new HttpError(403, DEACTIVATED_ORGANIZATION)
+		if (user.twoFactorEnabled) return { userId: user.id, role: user.role, remember: rememberMe, redirectTo, twoFactorRequired: true }
 		await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })
 		return { userId: user.id, role: user.role, remember: rememberMe, redirectTo }
 	}),

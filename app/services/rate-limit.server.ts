@@ -16,6 +16,10 @@ export const LIMITS = {
 	forgotEmail: { name: 'forgot:email', max: 5, windowSeconds: 60 * 60 },
 	resetIp: { name: 'reset:ip', max: 20, windowSeconds: 15 * 60 },
 	verifyResendEmail: { name: 'verify:email', max: 5, windowSeconds: 60 * 60 },
+	changePasswordUser: { name: 'change-password:user', max: 10, windowSeconds: 15 * 60 },
+	// two-factor codes: e-mails sent per user, and code checks per IP
+	twoFactorSendUser: { name: '2fa-send:user', max: 5, windowSeconds: 15 * 60 },
+	twoFactorVerifyIp: { name: '2fa-verify:ip', max: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
 
 /** Adds one to the counter of `key` in its current window and returns it. */

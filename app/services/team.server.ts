@@ -7,11 +7,11 @@ import { appUrl } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { isUnlimitedUsers } from '~/lib/plans.ts'
 import { isAdminRole } from '~/lib/roles.ts'
-import type { ChangePasswordInput, EditUserInput, InviteInput } from '~/lib/schemas/account.ts'
+import type { EditUserInput, InviteInput } from '~/lib/schemas/account.ts'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
 import { escapeHtml, RESET_TTL_MS, sendPasswordResetEmail } from './account.server.ts'
-import { assertSameOrganization, hashPassword, requireOrganizationId, verifyPassword } from './auth.server.ts'
-import { destroyUserSessions, hashToken } from './session.server.ts'
+import { assertSameOrganization, hashPassword, requireOrganizationId } from './auth.server.ts'
+import { hashToken } from './session.server.ts'
 import type { ClientUser } from './users.server.ts'
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -21,7 +21,6 @@ export const INVITATION_NOT_FOUND = 'Invitation not found'
 export const USER_EXISTS = 'A user with this email already exists.'
 export const ALREADY_INVITED = 'An invitation is already pending for this email.'
 export const INVITATION_INVALID = 'This invitation link is invalid or has expired.'
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect'
 export const CANNOT_REMOVE_SELF = 'You cannot remove yourself from the organization.'
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.'
 
@@ -210,17 +209,6 @@ export async function cancelInvitation(user: ClientUser, id: string) {
 	if (invitation.status !== 'pending') throw notFound(INVITATION_NOT_FOUND)
 	await prisma.userInvitation.update({ where: { id: invitation.id }, data: { status: 'cancelled' } })
 	return { message: 'Invitation cancelled' }
-}
-
-/** Wrong current password is a 400 on the field; other sessions end. */
-export async function changePassword(userId: string, currentSid: string, input: ChangePasswordInput) {
-	const row = await prisma.user.findUnique({ where: { id: userId }, select: { password: true } })
-	if (!(await verifyPassword(row?.password, input.currentPassword))) {
-		throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG })
-	}
-	await prisma.user.update({ where: { id: userId }, data: { password: await hashPassword(input.newPassword) } })
-	await destroyUserSessions(userId, currentSid)
-	return { message: 'Password changed successfully' }
 }
 
 /** The pending, unexpired invitation of a token, or null. */

@@ -256,7 +256,7 @@ test('change-password: messages, wrong current password 400, other sessions end'
 		data: { currentPassword: TEST_PASSWORD, newPassword: 'new-long-password', confirmPassword: 'new-long-password' },
 	})
 	expect(ok.status()).toBe(200)
-	expect(await ok.json()).toEqual({ message: 'Password changed successfully' })
+	expect(await ok.json()).toEqual({ message: 'Password changed successfully', description: 'You can now use your new password to log in.' })
 	expect((await api.get('/api/auth/user')).status()).toBe(200)
 	expect((await other.get('/api/auth/user')).status()).toBe(401)
 })

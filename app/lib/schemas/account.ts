@@ -46,17 +46,6 @@ export const EditUserSchema = z.strictObject({
 })
 export type EditUserInput = z.output<typeof EditUserSchema>
 
-export const ChangePasswordSchema = z
-	.strictObject({
-		currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
-		newPassword: z
-			.string({ error: 'Password must be at least 8 characters' })
-			.min(PASSWORD_MIN, 'Password must be at least 8 characters')
-			.max(1024, 'Password is too long'),
-		confirmPassword: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(1024),
-	})
-	.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
-export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>
 
 const token = z.string({ error: 'This invitation link is invalid or missing a token.' }).min(1, 'This invitation link is invalid or missing a token.').max(256)
 const newPassword = z

@@ -1,0 +1,52 @@
+// /settings and the two-factor sign-in with JavaScript disabled.
+import { db, expect, signIn, test, TEST_PASSWORD } from '../support/fixtures.ts'
+import { codeFromMail, wrongCode } from '../support/two-factor.ts'
+
+test('profile and communications forms work without JavaScript', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	await signIn(context, user.id)
+	await page.goto('/settings')
+	await page.getByLabel('First name').fill('')
+	await page.getByRole('button', { name: 'Save Profile' }).click()
+	await expect(page.getByText('First name is required')).toBeVisible()
+	await page.getByLabel('First name').fill('Nadia')
+	await page.getByRole('button', { name: 'Save Profile' }).click()
+	await expect(page.getByText('Profile Updated')).toBeVisible()
+	await expect(page.getByLabel('First name')).toHaveValue('Nadia')
+
+	await page.getByRole('link', { name: 'Communications' }).click()
+	await expect(page).toHaveURL(/tab=communications/)
+	await page.getByLabel('Product updates').uncheck()
+	await page.getByRole('button', { name: 'Save Communication Preferences' }).click()
+	await expect(page.getByText('Preferences Updated')).toBeVisible()
+	await expect(page.getByLabel('Product updates')).not.toBeChecked()
+	await expect(page.getByLabel('Marketing emails')).toBeChecked()
+})
+
+test('turn on 2FA and sign in with the e-mailed code without JavaScript', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	await signIn(context, user.id)
+	await page.goto('/settings?tab=security')
+	await page.getByRole('button', { name: 'Send Verification Code' }).click()
+	await expect(page.getByText('Verification Code Sent')).toBeVisible()
+	const code = await codeFromMail(user.email)
+	await page.getByLabel('Verification code').fill(code)
+	await page.getByRole('button', { name: 'Verify and Enable 2FA' }).click()
+	await expect(page.getByText('2FA Enabled')).toBeVisible()
+	expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorEnabled).toBe(true)
+
+	await context.clearCookies()
+	await page.goto('/auth')
+	await page.getByLabel('Email').fill(user.email)
+	await page.getByLabel('Password').fill(TEST_PASSWORD)
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+	await expect(page.getByRole('heading', { name: 'Two-Factor Verification' })).toBeVisible()
+	const loginCode = await codeFromMail(user.email, 2)
+	await page.getByLabel('Verification code').fill(wrongCode(loginCode))
+	await page.getByRole('button', { name: 'Verify', exact: true }).click()
+	await expect(page.getByText('Invalid code. Please check your code and try again.')).toBeVisible()
+	await page.getByLabel('Verification code').fill(loginCode)
+	await page.getByRole('button', { name: 'Verify', exact: true }).click()
+	await expect(page).toHaveURL(/\/measure$/)
+	await expect(page.getByText('Welcome back!')).toBeVisible()
+})
