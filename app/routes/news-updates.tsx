@@ -64,7 +64,7 @@ export default function NewsUpdates({ loaderData }: Route.ComponentProps) {
 								</p>
 								<p className="mt-3 text-gray-800 dark:text-gray-200">{post.excerpt}</p>
 								<Link to={`/news-updates/${post.slug}`} className="mt-3 inline-block font-medium text-brand-700 hover:underline dark:text-brand-500">
-									Read More<span className="sr-only">: {post.title}</span>
+									Read More<span className="sr-only"> about {post.title}</span>
 								</Link>
 							</article>
 						</li>

@@ -23,7 +23,7 @@ test('search, paginate and read posts without JavaScript', async ({ page }) => {
 		await page.getByLabel('Search articles').fill(`${word} post 1`)
 		await page.getByRole('button', { name: 'Search' }).click()
 		await expect(page).not.toHaveURL(/page=2/)
-		await articles.first().getByRole('link', { name: `Read More: ${word} post 1` }).click()
+		await articles.first().getByRole('link', { name: `Read More about ${word} post 1` }).click()
 		await expect(page).toHaveURL(new RegExp(`/news-updates/${word}-post-1$`))
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${word} post 1`)
 		await expect(page.getByText('First paragraph of 1.')).toBeVisible()
