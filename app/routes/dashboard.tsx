@@ -3,6 +3,8 @@
 // in the URL query and are applied in SQL; dialogs are URL states (?dialog=…)
 // rendered on the server; every change is a form post to this route's action,
 // which calls the same services (and zod schemas) as the /api/* paths.
+import { isRouteErrorResponse } from 'react-router'
+import { SignInRequired } from '~/components/sign-in-required.tsx'
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -25,7 +27,7 @@ import {
 } from '~/lib/schemas/account.ts'
 import { ChangePasswordSchema } from '~/lib/schemas/settings.ts'
 import { changePassword } from '~/services/password.server.ts'
-import { requireActor } from '~/services/auth.server.ts'
+import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
 import { deleteMeasurement, searchMeasurements, updateMeasurement, type ApiMeasurement } from '~/services/measurements.server.ts'
 import {
 	cancelInvitation,
@@ -59,7 +61,7 @@ function readQuery(url: URL): DashboardQuery {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const { user } = await requireActor(request)
+	const { user } = await requireActorOr401(request)
 	if (isSiteAdmin(user.role)) throw redirect('/admin')
 	const url = new URL(request.url)
 	const query = readQuery(url)
@@ -933,5 +935,17 @@ function TeamManagement({ loaderData }: { loaderData: LoaderData }) {
 				</>
 			) : null}
 		</Card>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	if (isRouteErrorResponse(error) && error.status === 401) {
+		return <SignInRequired title="Access Denied" message="You must be logged in to view your dashboard." redirectTo="/dashboard" />
+	}
+	return (
+		<div className="mx-auto max-w-xl px-4 py-24 text-center">
+			<h1 className="text-3xl font-bold">Something went wrong</h1>
+			<p className="mt-4 text-gray-700 dark:text-gray-300">Please try again.</p>
+		</div>
 	)
 }

@@ -3,9 +3,11 @@
 // the URL (?tab=) and every form posts to this action, so all of it works
 // without JavaScript. The JSON paths (/api/user/*, /api/auth/change-password,
 // /api/organizations/{id}/*) call the same services with the same schemas.
+import { isRouteErrorResponse } from 'react-router'
+import { SignInRequired } from '~/components/sign-in-required.tsx'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, useFetcher, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
 import { Page } from '~/components/page.tsx'
@@ -24,7 +26,7 @@ import {
 	TwoFactorCodeSchema,
 	type SettingsTab,
 } from '~/lib/schemas/settings.ts'
-import { requireActor } from '~/services/auth.server.ts'
+import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
 import { getOrganizationSettings, updateAiTraining, updateOrganizationSettings } from '~/services/organization-settings.server.ts'
 import { changePassword } from '~/services/password.server.ts'
 import { photoBytes, readMultipart, storeAvatar, updateCommunicationPreferences, updateProfile } from '~/services/profile.server.ts'
@@ -78,7 +80,7 @@ function readTab(url: URL, role: string): SettingsTab {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const { user } = await requireActor(request)
+	const { user } = await requireActorOr401(request)
 	const tab = readTab(new URL(request.url), user.role)
 	const organization = isOrgAdmin(user.role) && user.organizationId ? await getOrganizationSettings(user.organizationId) : null
 	return {
@@ -628,27 +630,33 @@ function AiTrainingForm({ allowAiTraining }: { allowAiTraining: boolean }) {
 	const fetcher = useFetcher<ActionData>()
 	const toast = useToast()
 	const hydrated = useHydrated()
-	const pendingValue = fetcher.formData ? fetcher.formData.get('allowAiTraining') === 'on' : null
-	const checked = pendingValue ?? allowAiTraining
+	// what the toggle shows; a failed save puts back the value it had before the click
+	const [shown, setShown] = useState(allowAiTraining)
+	const before = useRef(allowAiTraining)
+	useEffect(() => setShown(allowAiTraining), [allowAiTraining])
 	useEffect(() => {
-		if (fetcher.state === 'idle' && fetcher.data?.toast) toast({ type: 'destructive', ...fetcher.data.toast })
+		if (fetcher.state === 'idle' && fetcher.data?.toast) {
+			setShown(before.current)
+			toast({ type: 'destructive', ...fetcher.data.toast })
+		}
 	}, [fetcher.state, fetcher.data, toast])
 	return (
 		<fetcher.Form method="post" className="space-y-3 border-t border-gray-200 pt-6 dark:border-gray-800">
 			<h3 className="text-lg font-semibold">AI Training</h3>
 			<label className="flex items-start gap-3">
 				<input
-					// remounted with the saved value after each answer: a failed save reverts the toggle
-					key={`${checked}-${fetcher.data?.at ?? ''}`}
 					type="checkbox"
 					name="allowAiTraining"
 					className="mt-1 h-4 w-4 rounded border-gray-300"
-					defaultChecked={checked}
+					checked={shown}
 					onChange={(e) => {
+						const next = e.currentTarget.checked
+						before.current = !next
+						setShown(next)
 						if (!hydrated) return
 						const form = new FormData()
 						form.set('intent', 'ai-training')
-						if (e.currentTarget.checked) form.set('allowAiTraining', 'on')
+						if (next) form.set('allowAiTraining', 'on')
 						void fetcher.submit(form, { method: 'post' })
 					}}
 				/>
@@ -665,5 +673,17 @@ function AiTrainingForm({ allowAiTraining }: { allowAiTraining: boolean }) {
 				</Button>
 			)}
 		</fetcher.Form>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	if (isRouteErrorResponse(error) && error.status === 401) {
+		return <SignInRequired title="Settings" message="Please log in to access settings." redirectTo="/settings" />
+	}
+	return (
+		<div className="mx-auto max-w-xl px-4 py-24 text-center">
+			<h1 className="text-3xl font-bold">Something went wrong</h1>
+			<p className="mt-4 text-gray-700 dark:text-gray-300">Please try again.</p>
+		</div>
 	)
 }

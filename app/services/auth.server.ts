@@ -1,7 +1,7 @@
 // Who is asking: sign-in (remix-auth FormStrategy + argon2id) and the guards
 // every route and service uses (requireUser, requireRole, requireOrganization).
 import { hash, verify } from '@node-rs/argon2'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { prisma } from '~/db.server.ts'
@@ -110,6 +110,17 @@ export async function requireActor(request: Request): Promise<Actor> {
 	const url = new URL(request.url)
 	const redirectTo = url.pathname + url.search
 	throw redirect(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`)
+}
+
+/**
+ * For screens that show their own page to signed-out visitors (spec 2: the
+ * dashboard's Access Denied, the settings' "Please log in"): a 401 for the
+ * route's ErrorBoundary instead of a redirect.
+ */
+export async function requireActorOr401(request: Request): Promise<Actor> {
+	const actor = await getActor(request)
+	if (!actor) throw data('Sign in required', { status: 401 })
+	return actor
 }
 
 export async function requireUser(request: Request): Promise<ClientUser> {

@@ -45,7 +45,10 @@ test('sign up, verify by e-mail, sign in and sign out without JavaScript', async
 	await page.getByRole('button', { name: 'Log Out' }).click()
 	await expect(page).toHaveURL(/\/$/)
 	await expect(page.getByText('You have been successfully logged out.')).toBeVisible()
-	await page.goto('/dashboard')
+	const denied = await page.goto('/dashboard')
+	expect(denied?.status()).toBe(401)
+	await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+	await page.getByRole('link', { name: 'Log In' }).click()
 	await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/)
 })
 

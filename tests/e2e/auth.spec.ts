@@ -23,9 +23,11 @@ test('an account admin lands on /admin; a signed-in user on /auth goes to /dashb
 	await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('a guarded page sends a visitor to sign in and back after', async ({ page, makeUser }) => {
+test('a signed-out visitor is asked to log in, then comes back', async ({ page, makeUser }) => {
 	const user = await makeUser()
 	await page.goto('/settings')
+	await expect(page.getByText('Please log in to access settings.')).toBeVisible()
+	await page.getByRole('link', { name: 'Log In' }).click()
 	await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings$/)
 	await page.getByLabel('Email').fill(user.email)
 	await page.getByLabel('Password').fill(TEST_PASSWORD)
