@@ -2,11 +2,11 @@
 // what verified edits nearby taught) → threshold → morphology scaled to metres
 // per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
 import { computeFeatures, FEATURE_NAMES, type Features } from './features.ts'
-import { compileGbdt, interleave, scorePixel, sigmoid, type CompiledGbdt, type GbdtJson } from './gbdt.ts'
+import { compileGbdt, generateGbdt, sigmoid, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
-import type { Mask, RgbImage } from './raster.ts'
+import { halve, type Mask, type RgbImage } from './raster.ts'
 
 import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 
@@ -14,13 +14,13 @@ export { EXCLUDED_TYPES, type ExcludedType }
 
 type ModelFile = { lawn: GbdtJson; excluded: Record<ExcludedType, GbdtJson>; trainedOn?: unknown }
 
-let compiled: { lawn: CompiledGbdt; excluded: [ExcludedType, CompiledGbdt][] } | undefined
+let compiled: { lawn: GeneratedGbdt; excluded: [ExcludedType, GeneratedGbdt][] } | undefined
 function models() {
 	if (!compiled) {
 		const file = modelJson as unknown as ModelFile
 		compiled = {
-			lawn: compileGbdt(file.lawn, FEATURE_NAMES),
-			excluded: EXCLUDED_TYPES.map((type) => [type, compileGbdt(file.excluded[type], FEATURE_NAMES)]),
+			lawn: generateGbdt(compileGbdt(file.lawn, FEATURE_NAMES)),
+			excluded: EXCLUDED_TYPES.map((type) => [type, generateGbdt(compileGbdt(file.excluded[type], FEATURE_NAMES))]),
 		}
 	}
 	return compiled
@@ -43,9 +43,13 @@ export type Segmentation = {
 	features: Features
 }
 
-const COARSE = 2
-/** log-odds beyond which four agreeing coarse scores are trusted */
-const MARGIN = 2.5
+/** The model sees the image halved (2×2 means): a quarter of the pixels to describe and score. */
+export const WORK_SCALE = 2
+
+/** Features of the working (halved) image, as the model is trained and scored on. */
+export function workingFeatures(image: RgbImage, mpp: number): Features {
+	return computeFeatures(halve(image), mpp * WORK_SCALE)
+}
 
 /** Morphology scales (metres). */
 export const CLEANUP = {
@@ -55,54 +59,59 @@ export const CLEANUP = {
 	maxHoleM2: 0.6,
 }
 
+/**
+ * Bilinear upsampling of a working-resolution map to full resolution (working
+ * pixel k covers full pixels 2k and 2k+1, its centre at 2k + 0.5).
+ */
+export function upsample(src: Float32Array, sw: number, sh: number, width: number, height: number): Float32Array {
+	const out = new Float32Array(width * height)
+	const xi = new Int32Array(width)
+	const xf = new Float32Array(width)
+	for (let x = 0; x < width; x++) {
+		const u = Math.min(sw - 1, Math.max(0, (x - 0.5) / WORK_SCALE))
+		const i = Math.min(sw - 2, Math.floor(u))
+		xi[x] = Math.max(0, i)
+		xf[x] = sw > 1 ? u - xi[x]! : 0
+	}
+	for (let y = 0; y < height; y++) {
+		const v = Math.min(sh - 1, Math.max(0, (y - 0.5) / WORK_SCALE))
+		const j = Math.max(0, Math.min(sh - 2, Math.floor(v)))
+		const fy = sh > 1 ? v - j : 0
+		const r0 = j * sw
+		const r1 = sh > 1 ? r0 + sw : r0
+		const row = y * width
+		for (let x = 0; x < width; x++) {
+			const i = xi[x]!
+			const fx = xf[x]!
+			const i1 = sw > 1 ? i + 1 : i
+			const top = src[r0 + i]! + (src[r0 + i1]! - src[r0 + i]!) * fx
+			const bottom = src[r1 + i]! + (src[r1 + i1]! - src[r1 + i]!) * fx
+			out[row + x] = top + (bottom - top) * fy
+		}
+	}
+	return out
+}
+
 export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentation {
 	const { mpp, signal } = options
-	const features = computeFeatures(image, mpp)
+	const features = workingFeatures(image, mpp)
 	signal?.throwIfAborted()
 	const { lawn: model, excluded } = models()
-	const n = image.width * image.height
-	const probability = new Float32Array(n)
-	const mask = new Uint8Array(n)
-	const adjust = options.learned ? learnedAdjustment(options.learned, features) : null
-	const rows = interleave(features.values)
-	const count = features.values.length
 	const { width, height } = image
-	// coarse to fine: score every COARSE-th pixel; where the four coarse scores
-	// around a pixel agree with a margin, interpolate; elsewhere score exactly
-	const cw = Math.ceil(width / COARSE) + 1
-	const chh = Math.ceil(height / COARSE) + 1
-	const coarse = new Float32Array(cw * chh)
-	for (let cy = 0; cy < chh; cy++) {
-		const y = Math.min(height - 1, cy * COARSE)
-		for (let cx = 0; cx < cw; cx++) {
-			const x = Math.min(width - 1, cx * COARSE)
-			const p = y * width + x
-			coarse[cy * cw + cx] = scorePixel(model, rows, count, p) + (adjust ? adjust[p]! : 0)
-		}
+	const sw = features.width
+	const sh = features.height
+	const columns = features.values
+	const score = model.scoreAll(columns, new Float32Array(sw * sh))
+	if (options.learned) {
+		const adjust = learnedAdjustment(options.learned, features)
+		for (let p = 0; p < score.length; p++) score[p]! += adjust[p]!
 	}
+	for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
 	signal?.throwIfAborted()
-	for (let y = 0; y < height; y++) {
-		const cy = Math.floor(y / COARSE)
-		const fy = (y - cy * COARSE) / COARSE
-		for (let x = 0; x < width; x++) {
-			const cx = Math.floor(x / COARSE)
-			const fx = (x - cx * COARSE) / COARSE
-			const a = coarse[cy * cw + cx]!
-			const b = coarse[cy * cw + cx + 1]!
-			const c = coarse[(cy + 1) * cw + cx]!
-			const d = coarse[(cy + 1) * cw + cx + 1]!
-			const p = y * width + x
-			let score: number
-			if ((a > MARGIN && b > MARGIN && c > MARGIN && d > MARGIN) || (a < -MARGIN && b < -MARGIN && c < -MARGIN && d < -MARGIN)) {
-				score = a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy
-			} else {
-				score = scorePixel(model, rows, count, p) + (adjust ? adjust[p]! : 0)
-			}
-			const prob = sigmoid(score)
-			probability[p] = prob
-			mask[p] = prob > 0.5 ? 1 : 0
-		}
-	}
+	const probability = upsample(score, sw, sh, width, height)
+	const n = width * height
+	const mask = new Uint8Array(n)
+	for (let p = 0; p < n; p++) mask[p] = probability[p]! > 0.5 ? 1 : 0
 	signal?.throwIfAborted()
 
 	let lawn: Mask = { width: image.width, height: image.height, data: mask }
@@ -119,12 +128,12 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const excludedClass = new Int8Array(gw * gh).fill(-1)
 	for (let gy = 0; gy < gh; gy++) {
 		for (let gx = 0; gx < gw; gx++) {
-			const p = gy * grid * image.width + gx * grid
-			if (lawn.data[p]) continue
+			if (lawn.data[gy * grid * width + gx * grid]) continue
+			const p = Math.floor((gy * grid) / WORK_SCALE) * sw + Math.floor((gx * grid) / WORK_SCALE)
 			let best = 0
 			let bestScore = -Infinity
 			for (let k = 0; k < excluded.length; k++) {
-				const s = scorePixel(excluded[k]![1], rows, count, p)
+				const s = excluded[k]![1].score(columns, p)
 				if (s > bestScore) (bestScore = s), (best = k)
 			}
 			excludedClass[gy * gw + gx] = best

@@ -1,7 +1,8 @@
 // npm run train:grass — trains the boosted-tree models of app/grass/model.json
 // on the TUNE scenes only (never on TEST or the OOD suites). Deterministic.
 import fs from 'node:fs'
-import { computeFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { FEATURE_NAMES } from '../../app/grass/features.ts'
+import { WORK_SCALE, workingFeatures } from '../../app/grass/segment.ts'
 import type { GbdtJson } from '../../app/grass/gbdt.ts'
 import { rng } from '../../app/grass/raster.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
@@ -16,24 +17,45 @@ async function collect(): Promise<Data> {
 	const group: number[] = []
 	for (const options of TUNE) {
 		const scene = await generateScene(options)
-		const f = computeFeatures(scene.image, scene.mpp)
-		const { width, height } = scene.image
+		// the model sees the halved image (segment.ts, WORK_SCALE): label each
+		// working pixel by the majority of the full pixels it covers
+		const f = workingFeatures(scene.image, scene.mpp)
+		const { width, height } = f
+		const W = scene.image.width
+		const H = scene.image.height
+		const truth = new Uint8Array(width * height)
+		for (let y = 0; y < height; y++) {
+			for (let x = 0; x < width; x++) {
+				let t = 0
+				let c = 0
+				for (let dy = 0; dy < WORK_SCALE; dy++) {
+					for (let dx = 0; dx < WORK_SCALE; dx++) {
+						const X = x * WORK_SCALE + dx
+						const Y = y * WORK_SCALE + dy
+						if (X < W && Y < H) (t += scene.truth[Y * W + X]!), c++
+					}
+				}
+				truth[y * width + x] = 2 * t >= c ? 1 : 0
+			}
+		}
 		const pick = rng(options.seed * 31 + 5)
 		const take = (p: number) => {
 			FEATURE_NAMES.forEach((_, k) => cols[k]!.push(f.values[k]![p]!))
-			lawn.push(scene.truth[p]!)
-			const g = CLASS_GROUP[scene.classes[p]!]
+			lawn.push(truth[p]!)
+			const x = p % width
+			const y = (p - x) / width
+			const g = CLASS_GROUP[scene.classes[y * WORK_SCALE * W + x * WORK_SCALE]!]
 			group.push(g ? EXCLUDED_TYPES.indexOf(g as (typeof EXCLUDED_TYPES)[number]) : -1)
 		}
 		for (let k = 0; k < 7000; k++) take(Math.floor(pick() * width * height))
 		// and pixels near the truth's edges, where the outline is decided
 		let boundary = 0
 		for (let tries = 0; boundary < 4000 && tries < 200_000; tries++) {
-			const x = 2 + Math.floor(pick() * (width - 4))
-			const y = 2 + Math.floor(pick() * (height - 4))
+			const x = 1 + Math.floor(pick() * (width - 2))
+			const y = 1 + Math.floor(pick() * (height - 2))
 			const p = y * width + x
-			const t = scene.truth[p]
-			if (scene.truth[p - 2] !== t || scene.truth[p + 2] !== t || scene.truth[p - 2 * width] !== t || scene.truth[p + 2 * width] !== t) {
+			const t = truth[p]
+			if (truth[p - 1] !== t || truth[p + 1] !== t || truth[p - width] !== t || truth[p + width] !== t) {
 				take(p)
 				boundary++
 			}
