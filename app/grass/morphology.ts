@@ -4,10 +4,10 @@
 import type { Mask } from './raster.ts'
 
 /**
- * How many set pixels each (2r+1)² window holds, and how many pixels it holds
- * at all (clipped at the image edge); integer running sums, O(n) whatever r.
+ * How many set pixels each (2r+1)² window (clipped at the image edge) holds;
+ * integer running sums, O(n) whatever r.
  */
-function windowCounts(mask: Mask, r: number): { set: Int32Array; all: Int32Array } {
+function windowCounts(mask: Mask, r: number): Int32Array {
 	const { width, height, data } = mask
 	const rows = new Int32Array(width * height)
 	for (let y = 0; y < height; y++) {
@@ -31,18 +31,13 @@ function windowCounts(mask: Mask, r: number): { set: Int32Array; all: Int32Array
 		if (y + r + 1 < height) for (let x = 0; x < width; x++) colSum[x]! += rows[add + x]!
 		if (y - r >= 0) for (let x = 0; x < width; x++) colSum[x]! -= rows[drop + x]!
 	}
-	const all = new Int32Array(width * height)
-	for (let y = 0; y < height; y++) {
-		const h = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1
-		for (let x = 0; x < width; x++) all[y * width + x] = h * (Math.min(width - 1, x + r) - Math.max(0, x - r) + 1)
-	}
-	return { set, all }
+	return set
 }
 
 /** Set where any pixel of the (2r+1)² window is set. */
 export function dilate(mask: Mask, r: number): Mask {
 	if (r <= 0) return { ...mask, data: mask.data.slice() }
-	const { set } = windowCounts(mask, r)
+	const set = windowCounts(mask, r)
 	const data = new Uint8Array(set.length)
 	for (let i = 0; i < data.length; i++) data[i] = set[i]! > 0 ? 1 : 0
 	return { width: mask.width, height: mask.height, data }
@@ -51,9 +46,16 @@ export function dilate(mask: Mask, r: number): Mask {
 /** Set where every pixel of the window is set (the image edge does not erode). */
 export function erode(mask: Mask, r: number): Mask {
 	if (r <= 0) return { ...mask, data: mask.data.slice() }
-	const { set, all } = windowCounts(mask, r)
+	const { width, height } = mask
+	const set = windowCounts(mask, r)
 	const data = new Uint8Array(set.length)
-	for (let i = 0; i < data.length; i++) data[i] = set[i] === all[i] ? 1 : 0
+	// the window's pixel count, clipped at the image edge
+	const across = Int32Array.from({ length: width }, (_, x) => Math.min(width - 1, x + r) - Math.max(0, x - r) + 1)
+	for (let y = 0; y < height; y++) {
+		const down = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1
+		const row = y * width
+		for (let x = 0; x < width; x++) data[row + x] = set[row + x] === down * across[x]! ? 1 : 0
+	}
 	return { width: mask.width, height: mask.height, data }
 }
 

@@ -126,17 +126,23 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const gw = Math.ceil(image.width / grid)
 	const gh = Math.ceil(image.height / grid)
 	const excludedClass = new Int8Array(gw * gh).fill(-1)
+	// gather the non-lawn grid points' features, then score each model over them in one sweep
+	const cells: number[] = []
+	const at: number[] = []
 	for (let gy = 0; gy < gh; gy++) {
 		for (let gx = 0; gx < gw; gx++) {
 			if (lawn.data[gy * grid * width + gx * grid]) continue
-			const p = Math.floor((gy * grid) / WORK_SCALE) * sw + Math.floor((gx * grid) / WORK_SCALE)
-			let best = 0
-			let bestScore = -Infinity
-			for (let k = 0; k < excluded.length; k++) {
-				const s = excluded[k]![1].score(columns, p)
-				if (s > bestScore) (bestScore = s), (best = k)
-			}
-			excludedClass[gy * gw + gx] = best
+			cells.push(gy * gw + gx)
+			at.push(Math.floor((gy * grid) / WORK_SCALE) * sw + Math.floor((gx * grid) / WORK_SCALE))
+		}
+	}
+	const gathered = columns.map((column) => Float32Array.from(at, (p) => column[p]!))
+	const best = new Float32Array(cells.length).fill(-Infinity)
+	const scores = new Float32Array(cells.length)
+	for (let k = 0; k < excluded.length; k++) {
+		excluded[k]![1].scoreAll(gathered, scores)
+		for (let i = 0; i < cells.length; i++) {
+			if (scores[i]! > best[i]!) (best[i] = scores[i]!), (excludedClass[cells[i]!] = k)
 		}
 	}
 	return { lawn, probability, grid, excludedClass, features }
