@@ -1,7 +1,7 @@
 // Lawn segmentation of one image: features → boosted-tree lawn score (plus
 // what verified edits nearby taught) → threshold → morphology scaled to metres
 // per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
-import { computeFeatures, FEATURE_NAMES, type Features } from './features.ts'
+import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, type Features } from './features.ts'
 import { compileGbdt, generateGbdt, sigmoid, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
@@ -12,14 +12,15 @@ import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 
 export { EXCLUDED_TYPES, type ExcludedType }
 
-type ModelFile = { lawn: GbdtJson; excluded: Record<ExcludedType, GbdtJson>; trainedOn?: unknown }
+type ModelFile = { lawn: GbdtJson; context?: GbdtJson; excluded: Record<ExcludedType, GbdtJson>; trainedOn?: unknown }
 
-let compiled: { lawn: GeneratedGbdt; excluded: [ExcludedType, GeneratedGbdt][] } | undefined
+let compiled: { lawn: GeneratedGbdt; context: GeneratedGbdt | null; excluded: [ExcludedType, GeneratedGbdt][] } | undefined
 function models() {
 	if (!compiled) {
 		const file = modelJson as unknown as ModelFile
 		compiled = {
 			lawn: generateGbdt(compileGbdt(file.lawn, FEATURE_NAMES)),
+			context: file.context ? generateGbdt(compileGbdt(file.context, CONTEXT_NAMES)) : null,
 			excluded: EXCLUDED_TYPES.map((type) => [type, generateGbdt(compileGbdt(file.excluded[type], FEATURE_NAMES))]),
 		}
 	}
@@ -92,16 +93,31 @@ export function upsample(src: Float32Array, sw: number, sh: number, width: numbe
 	return out
 }
 
+/** Training only: score the first pass with a freshly trained model (before it is written to model.json). */
+export function setFirstPassModel(lawn: GbdtJson) {
+	models().lawn = generateGbdt(compileGbdt(lawn, FEATURE_NAMES))
+}
+
+/** First-pass lawn scores (log-odds) of the working image's pixels. */
+export function firstPass(features: Features): Float32Array {
+	return models().lawn.scoreAll(features.values, new Float32Array(features.width * features.height))
+}
+
 export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentation {
 	const { mpp, signal } = options
 	const features = workingFeatures(image, mpp)
 	signal?.throwIfAborted()
-	const { lawn: model, excluded } = models()
+	const { context, excluded } = models()
 	const { width, height } = image
 	const sw = features.width
 	const sh = features.height
 	const columns = features.values
-	const score = model.scoreAll(columns, new Float32Array(sw * sh))
+	let score = firstPass(features)
+	if (context) {
+		// second pass on the first pass's probabilities and their neighbourhood
+		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
+		score = context.scoreAll(contextFeatures(features, score), new Float32Array(score.length))
+	}
 	if (options.learned) {
 		const adjust = learnedAdjustment(options.learned, features)
 		for (let p = 0; p < score.length; p++) score[p]! += adjust[p]!

@@ -1,20 +1,21 @@
 // npm run train:grass — trains the boosted-tree models of app/grass/model.json
 // on the TUNE scenes only (never on TEST or the OOD suites). Deterministic.
 import fs from 'node:fs'
-import { FEATURE_NAMES } from '../../app/grass/features.ts'
-import { WORK_SCALE, workingFeatures } from '../../app/grass/segment.ts'
-import type { GbdtJson } from '../../app/grass/gbdt.ts'
+import { CONTEXT_NAMES, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { firstPass, setFirstPassModel, WORK_SCALE, workingFeatures } from '../../app/grass/segment.ts'
+import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { rng } from '../../app/grass/raster.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
 import { CLASS_GROUP, generateScene } from './scene.ts'
 import { TUNE } from './suites.ts'
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number }
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][] }
 
 async function collect(): Promise<Data> {
 	const cols: number[][] = FEATURE_NAMES.map(() => [])
 	const lawn: number[] = []
 	const group: number[] = []
+	const picked: number[][] = []
 	for (const options of TUNE) {
 		const scene = await generateScene(options)
 		// the model sees the halved image (segment.ts, WORK_SCALE): label each
@@ -39,7 +40,10 @@ async function collect(): Promise<Data> {
 			}
 		}
 		const pick = rng(options.seed * 31 + 5)
+		const mine: number[] = []
+		picked.push(mine)
 		const take = (p: number) => {
+			mine.push(p)
 			FEATURE_NAMES.forEach((_, k) => cols[k]!.push(f.values[k]![p]!))
 			lawn.push(truth[p]!)
 			const x = p % width
@@ -63,7 +67,7 @@ async function collect(): Promise<Data> {
 		process.stdout.write('.')
 	}
 	process.stdout.write('\n')
-	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length }
+	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length, picked }
 }
 
 function binEdges(values: Float32Array, index: Int32Array, bins: number): number[] {
@@ -77,11 +81,11 @@ function binEdges(values: Float32Array, index: Int32Array, bins: number): number
 	return edges
 }
 
-function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64 }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number }): GbdtJson {
-	const F = FEATURE_NAMES.length
+function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64, names = FEATURE_NAMES }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number; names?: readonly string[] }): GbdtJson {
+	const F = names.length
 	const n = rows.length
-	const edges = FEATURE_NAMES.map((_, f) => binEdges(data.x[f]!, rows, bins))
-	const binned = FEATURE_NAMES.map((_, f) => {
+	const edges = names.map((_, f) => binEdges(data.x[f]!, rows, bins))
+	const binned = names.map((_, f) => {
 		const e = edges[f]!
 		const out = new Uint8Array(n)
 		for (let i = 0; i < n; i++) {
@@ -178,7 +182,7 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 	let correct = 0
 	for (let i = 0; i < n; i++) correct += (score[i]! > 0 ? 1 : 0) === y[rows[i]!] ? 1 : 0
 	console.log(`  trained ${rounds}×depth ${depth}: training accuracy ${(correct / n).toFixed(4)}`)
-	return { depth, base: Number(base.toPrecision(6)), features: [...FEATURE_NAMES], trees }
+	return { depth, base: Number(base.toPrecision(6)), features: [...names], trees }
 }
 
 const started = performance.now()
@@ -186,6 +190,24 @@ const data = await collect()
 console.log(`${data.n} samples from ${TUNE.length} tuning scenes`)
 const all = Int32Array.from({ length: data.n }, (_, i) => i)
 const lawn = train(data, all, data.lawn, { depth: 5, rounds: 45, lr: 0.35 })
+
+// the contextual second pass: the same tuning pixels, now with the first
+// pass's probabilities around them (the scenes are generated again: the same
+// seeds give the same scenes)
+setFirstPassModel(lawn)
+const ctxCols: number[][] = CONTEXT_NAMES.map(() => [])
+for (const [s, options] of TUNE.entries()) {
+	const scene = await generateScene(options)
+	const f = workingFeatures(scene.image, scene.mpp)
+	const p1 = firstPass(f)
+	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
+	const values = contextFeatures(f, p1)
+	for (const p of data.picked[s]!) CONTEXT_NAMES.forEach((_, k) => ctxCols[k]!.push(values[k]![p]!))
+	process.stdout.write('.')
+}
+process.stdout.write('\n')
+const ctxData: Data = { ...data, x: ctxCols.map((c) => Float32Array.from(c)) }
+const context = train(ctxData, all, data.lawn, { depth: 4, rounds: 30, lr: 0.3, names: CONTEXT_NAMES })
 const nonLawn = all.filter((i) => data.group[i]! >= 0)
 const excluded = Object.fromEntries(
 	EXCLUDED_TYPES.map((type, k) => {
@@ -193,5 +215,5 @@ const excluded = Object.fromEntries(
 		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3 })]
 	}),
 )
-fs.writeFileSync(new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TUNE.length, samples: data.n }, lawn, excluded }))
+fs.writeFileSync(new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TUNE.length, samples: data.n }, lawn, context, excluded }))
 console.log(`wrote app/grass/model.json in ${((performance.now() - started) / 1000).toFixed(1)} s`)
