@@ -177,3 +177,29 @@ export function computeFeatures(image: RgbImage, mpp: number): Features {
 	]
 	return { width, height, mpp, values }
 }
+
+/**
+ * The second, contextual pass sees every first-pass feature plus the
+ * first-pass lawn probability and its neighbourhood: a lit crown rim has
+ * crown (low probability) all around it within a metre or two; a shaded strip
+ * of lawn has lawn on either side.
+ */
+export const CONTEXT_NAMES = [...FEATURE_NAMES, 'p1', 'p1Mean05', 'p1Mean15', 'p1Mean4', 'p1Min1', 'p1Max1', 'p1Min2', 'p1Max2'] as const
+
+/** `values` of the first pass followed by the context of `p1` (first-pass probability). */
+export function contextFeatures(features: Features, p1: Float32Array): Float32Array[] {
+	const { width, height, mpp } = features
+	const near = radiusPx(1, mpp)
+	const far = radiusPx(2, mpp)
+	return [
+		...features.values,
+		p1,
+		boxMean(p1, width, height, radiusPx(SMALL_M, mpp)),
+		boxMean(p1, width, height, radiusPx(MEDIUM_M, mpp)),
+		boxMean(p1, width, height, radiusPx(LARGE_M, mpp)),
+		boxExtreme(p1, width, height, near, -1),
+		boxExtreme(p1, width, height, near),
+		boxExtreme(p1, width, height, far, -1),
+		boxExtreme(p1, width, height, far),
+	]
+}

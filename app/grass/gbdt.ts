@@ -71,3 +71,90 @@ export function scorePixel(model: CompiledGbdt, rows: Float32Array, count: numbe
 }
 
 export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
+
+/** Raw scores of every pixel, reading the feature columns directly (no interleaving copy). */
+export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], out: Float32Array): Float32Array {
+	const { depth, internal, feature, threshold, leaf, trees } = model
+	const leaves = internal + 1
+	const n = out.length
+	out.fill(model.base)
+	// tree-major: one tree's few nodes stay in cache while it sweeps the pixels
+	for (let k = 0; k < trees; k++) {
+		const offset = k * internal
+		const leafOffset = k * leaves - internal
+		for (let p = 0; p < n; p++) {
+			let node = 0
+			for (let d = 0; d < depth; d++) {
+				const at = offset + node
+				node = 2 * node + (columns[feature[at]!]![p]! > threshold[at]! ? 2 : 1)
+			}
+			out[p]! += leaf[leafOffset + node]!
+		}
+	}
+	return out
+}
+
+/** The raw score of pixel `p` from feature columns. */
+export function scoreColumns(model: CompiledGbdt, columns: readonly Float32Array[], p: number): number {
+	const { depth, internal, feature, threshold, leaf } = model
+	const leaves = internal + 1
+	let sum = model.base
+	for (let k = 0; k < model.trees; k++) {
+		const offset = k * internal
+		let node = 0
+		for (let d = 0; d < depth; d++) {
+			const at = offset + node
+			node = 2 * node + (columns[feature[at]!]![p]! > threshold[at]! ? 2 : 1)
+		}
+		sum += leaf[k * leaves + node - internal]!
+	}
+	return sum
+}
+
+/** A model compiled to straight-line JavaScript: thresholds and leaves are constants, no tree arrays to chase. */
+export type GeneratedGbdt = {
+	/** scores every pixel of the columns into `out` */
+	scoreAll: (columns: readonly Float32Array[], out: Float32Array) => Float32Array
+	/** the score of one pixel */
+	score: (columns: readonly Float32Array[], p: number) => number
+}
+
+const literal = (v: number) => {
+	const s = String(v)
+	return v < 0 ? `(${s})` : s
+}
+
+/**
+ * Generates the evaluator's source from the compiled arrays (thresholds
+ * compared as float32, as in `scorePixel`: the same tree paths; the sum is rounded to float32 every few trees).
+ */
+export function generateGbdt(model: CompiledGbdt): GeneratedGbdt {
+	const { depth, internal, feature, threshold, leaf, trees } = model
+	const leaves = internal + 1
+	const used = [...new Set(feature)].sort((a, b) => a - b)
+	const expr = (k: number, node: number, d: number): string => {
+		if (d === depth) return literal(leaf[k * leaves + node - internal]!)
+		const at = k * internal + node
+		return `(c${feature[at]}[p] > ${literal(threshold[at]!)} ? ${expr(k, 2 * node + 2, d + 1)} : ${expr(k, 2 * node + 1, d + 1)})`
+	}
+	// one small function a few trees, each with its own loop: small functions
+	// are optimised quickly (one huge body would run interpreted for seconds)
+	const CHUNK = 5
+	const chunks: ((columns: readonly Float32Array[], out: Float32Array) => void)[] = []
+	for (let from = 0; from < trees; from += CHUNK) {
+		const ks = Array.from({ length: Math.min(CHUNK, trees - from) }, (_, i) => from + i)
+		const cols = [...new Set(ks.flatMap((k) => Array.from(feature.subarray(k * internal, (k + 1) * internal))))].sort((a, b) => a - b)
+		const load = cols.map((f) => `const c${f} = columns[${f}];`).join(' ')
+		const sum = ks.map((k) => `\ts += ${expr(k, 0, 0)}`).join('\n')
+		chunks.push(new Function('columns', 'out', `${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = out[p]\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void)
+	}
+	const scoreAll = (columns: readonly Float32Array[], out: Float32Array) => {
+		out.fill(model.base)
+		for (const chunk of chunks) chunk(columns, out)
+		return out
+	}
+	const all = Array.from({ length: trees }, (_, k) => `\ts += ${expr(k, 0, 0)}`).join('\n')
+	const load = used.map((f) => `const c${f} = columns[${f}];`).join(' ')
+	const score = new Function('columns', 'p', `${load}\nlet s = ${literal(model.base)}\n${all}\nreturn s`)
+	return { scoreAll, score } as GeneratedGbdt
+}

@@ -1,31 +1,61 @@
 // Binary morphology with square structuring elements (box sums, O(n) whatever
 // the radius) and connected-component clean-up. Radii come from metres per
 // pixel at the call site. Pure.
-import { boxMean, type Mask } from './raster.ts'
+import type { Mask } from './raster.ts'
 
-const EPS = 1e-4
-
-function asFloat(mask: Mask): Float32Array {
-	const f = new Float32Array(mask.data.length)
-	for (let i = 0; i < f.length; i++) f[i] = mask.data[i]!
-	return f
+/**
+ * How many set pixels each (2r+1)² window (clipped at the image edge) holds;
+ * integer running sums, O(n) whatever r.
+ */
+function windowCounts(mask: Mask, r: number): Int32Array {
+	const { width, height, data } = mask
+	const rows = new Int32Array(width * height)
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		let sum = 0
+		for (let x = 0; x <= Math.min(r, width - 1); x++) sum += data[row + x]!
+		for (let x = 0; x < width; x++) {
+			rows[row + x] = sum
+			if (x + r + 1 < width) sum += data[row + x + r + 1]!
+			if (x - r >= 0) sum -= data[row + x - r]!
+		}
+	}
+	const set = new Int32Array(width * height)
+	const colSum = new Int32Array(width)
+	for (let y = 0; y <= Math.min(r, height - 1); y++) for (let x = 0; x < width; x++) colSum[x]! += rows[y * width + x]!
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		set.set(colSum, row)
+		const add = (y + r + 1) * width
+		const drop = (y - r) * width
+		if (y + r + 1 < height) for (let x = 0; x < width; x++) colSum[x]! += rows[add + x]!
+		if (y - r >= 0) for (let x = 0; x < width; x++) colSum[x]! -= rows[drop + x]!
+	}
+	return set
 }
 
 /** Set where any pixel of the (2r+1)² window is set. */
 export function dilate(mask: Mask, r: number): Mask {
 	if (r <= 0) return { ...mask, data: mask.data.slice() }
-	const mean = boxMean(asFloat(mask), mask.width, mask.height, r)
-	const data = new Uint8Array(mean.length)
-	for (let i = 0; i < data.length; i++) data[i] = mean[i]! > EPS ? 1 : 0
+	const set = windowCounts(mask, r)
+	const data = new Uint8Array(set.length)
+	for (let i = 0; i < data.length; i++) data[i] = set[i]! > 0 ? 1 : 0
 	return { width: mask.width, height: mask.height, data }
 }
 
 /** Set where every pixel of the window is set (the image edge does not erode). */
 export function erode(mask: Mask, r: number): Mask {
 	if (r <= 0) return { ...mask, data: mask.data.slice() }
-	const mean = boxMean(asFloat(mask), mask.width, mask.height, r)
-	const data = new Uint8Array(mean.length)
-	for (let i = 0; i < data.length; i++) data[i] = mean[i]! >= 1 - EPS ? 1 : 0
+	const { width, height } = mask
+	const set = windowCounts(mask, r)
+	const data = new Uint8Array(set.length)
+	// the window's pixel count, clipped at the image edge
+	const across = Int32Array.from({ length: width }, (_, x) => Math.min(width - 1, x + r) - Math.max(0, x - r) + 1)
+	for (let y = 0; y < height; y++) {
+		const down = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1
+		const row = y * width
+		for (let x = 0; x < width; x++) data[row + x] = set[row + x] === down * across[x]! ? 1 : 0
+	}
 	return { width: mask.width, height: mask.height, data }
 }
 
@@ -42,6 +72,7 @@ export function components(mask: Mask, value: 0 | 1, visit: (pixels: Int32Array,
 	const { width, height, data } = mask
 	const seen = new Uint8Array(data.length)
 	const stack = new Int32Array(data.length)
+	const pixels = new Int32Array(data.length)
 	for (let start = 0; start < data.length; start++) {
 		if (seen[start] || data[start] !== value) continue
 		let top = 0
@@ -49,11 +80,9 @@ export function components(mask: Mask, value: 0 | 1, visit: (pixels: Int32Array,
 		let edge = false
 		stack[top++] = start
 		seen[start] = 1
-		const pixels: number[] = []
 		while (top > 0) {
 			const i = stack[--top]!
-			pixels.push(i)
-			count++
+			pixels[count++] = i
 			const x = i % width
 			const y = (i - x) / width
 			if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true
@@ -62,7 +91,7 @@ export function components(mask: Mask, value: 0 | 1, visit: (pixels: Int32Array,
 			if (y > 0 && !seen[i - width] && data[i - width] === value) (seen[i - width] = 1), (stack[top++] = i - width)
 			if (y < height - 1 && !seen[i + width] && data[i + width] === value) (seen[i + width] = 1), (stack[top++] = i + width)
 		}
-		visit(Int32Array.from(pixels), count, edge)
+		visit(pixels.subarray(0, count), count, edge)
 	}
 }
 

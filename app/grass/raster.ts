@@ -102,3 +102,26 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 	pass(tmp, out, height, width, width, 1)
 	return out
 }
+
+/** Halves an image by averaging 2×2 blocks (a last odd row/column averages what exists). */
+export function halve(image: RgbImage): RgbImage {
+	const { width, height, data } = image
+	const w = Math.ceil(width / 2)
+	const h = Math.ceil(height / 2)
+	const out = new Uint8Array(w * h * 3)
+	for (let y = 0; y < h; y++) {
+		const y0 = 2 * y
+		const y1 = Math.min(height - 1, y0 + 1)
+		for (let x = 0; x < w; x++) {
+			const x0 = 2 * x
+			const x1 = Math.min(width - 1, x0 + 1)
+			const a = (y0 * width + x0) * 3
+			const b = (y0 * width + x1) * 3
+			const c = (y1 * width + x0) * 3
+			const d = (y1 * width + x1) * 3
+			const o = (y * w + x) * 3
+			for (let ch = 0; ch < 3; ch++) out[o + ch] = (data[a + ch]! + data[b + ch]! + data[c + ch]! + data[d + ch]! + 2) >> 2
+		}
+	}
+	return { width: w, height: h, data: out }
+}

@@ -71,17 +71,27 @@ export function forEachInside(polygons: PixelPolygon[], width: number, height: n
 	let minY = Infinity
 	let maxY = -Infinity
 	for (const r of rings) for (const p of r) (minY = Math.min(minY, p.y)), (maxY = Math.max(maxY, p.y))
-	const xs: number[] = []
-	for (let y = Math.max(0, Math.floor(minY)); y < Math.min(height, Math.ceil(maxY)); y++) {
-		const cy = y + 0.5
-		xs.length = 0
-		for (const r of rings) {
-			for (let i = 0; i < r.length; i++) {
-				const a = r[i]!
-				const b = r[(i + 1) % r.length]!
-				if (a.y <= cy !== b.y <= cy) xs.push(a.x + ((cy - a.y) / (b.y - a.y)) * (b.x - a.x))
+	const y0 = Math.max(0, Math.floor(minY))
+	const y1 = Math.min(height, Math.ceil(maxY))
+	if (y1 <= y0) return
+	// each edge adds its crossing to the rows whose centre line it spans
+	// (min ≤ y + 0.5 < max), so the work follows the outline, not rows × vertices
+	const crossings: number[][] = Array.from({ length: y1 - y0 }, () => [])
+	for (const r of rings) {
+		for (let i = 0; i < r.length; i++) {
+			const a = r[i]!
+			const b = r[(i + 1) % r.length]!
+			if (a.y === b.y) continue
+			const lo = Math.max(y0, Math.ceil(Math.min(a.y, b.y) - 0.5))
+			const hi = Math.min(y1, Math.ceil(Math.max(a.y, b.y) - 0.5))
+			for (let y = lo; y < hi; y++) {
+				const cy = y + 0.5
+				crossings[y - y0]!.push(a.x + ((cy - a.y) / (b.y - a.y)) * (b.x - a.x))
 			}
 		}
+	}
+	for (let y = y0; y < y1; y++) {
+		const xs = crossings[y - y0]!
 		xs.sort((a, b) => a - b)
 		for (let k = 0; k + 1 < xs.length; k += 2) {
 			const x0 = Math.max(0, Math.ceil(xs[k]! - 0.5))

@@ -1,39 +1,65 @@
 // npm run train:grass — trains the boosted-tree models of app/grass/model.json
 // on the TUNE scenes only (never on TEST or the OOD suites). Deterministic.
 import fs from 'node:fs'
-import { computeFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
-import type { GbdtJson } from '../../app/grass/gbdt.ts'
+import { CONTEXT_NAMES, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { firstPass, setFirstPassModel, WORK_SCALE, workingFeatures } from '../../app/grass/segment.ts'
+import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { rng } from '../../app/grass/raster.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
 import { CLASS_GROUP, generateScene } from './scene.ts'
 import { TUNE } from './suites.ts'
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number }
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][] }
 
 async function collect(): Promise<Data> {
 	const cols: number[][] = FEATURE_NAMES.map(() => [])
 	const lawn: number[] = []
 	const group: number[] = []
+	const picked: number[][] = []
 	for (const options of TUNE) {
 		const scene = await generateScene(options)
-		const f = computeFeatures(scene.image, scene.mpp)
-		const { width, height } = scene.image
+		// the model sees the halved image (segment.ts, WORK_SCALE): label each
+		// working pixel by the majority of the full pixels it covers
+		const f = workingFeatures(scene.image, scene.mpp)
+		const { width, height } = f
+		const W = scene.image.width
+		const H = scene.image.height
+		const truth = new Uint8Array(width * height)
+		for (let y = 0; y < height; y++) {
+			for (let x = 0; x < width; x++) {
+				let t = 0
+				let c = 0
+				for (let dy = 0; dy < WORK_SCALE; dy++) {
+					for (let dx = 0; dx < WORK_SCALE; dx++) {
+						const X = x * WORK_SCALE + dx
+						const Y = y * WORK_SCALE + dy
+						if (X < W && Y < H) (t += scene.truth[Y * W + X]!), c++
+					}
+				}
+				truth[y * width + x] = 2 * t >= c ? 1 : 0
+			}
+		}
 		const pick = rng(options.seed * 31 + 5)
+		const mine: number[] = []
+		picked.push(mine)
 		const take = (p: number) => {
+			mine.push(p)
 			FEATURE_NAMES.forEach((_, k) => cols[k]!.push(f.values[k]![p]!))
-			lawn.push(scene.truth[p]!)
-			const g = CLASS_GROUP[scene.classes[p]!]
+			lawn.push(truth[p]!)
+			const x = p % width
+			const y = (p - x) / width
+			const g = CLASS_GROUP[scene.classes[y * WORK_SCALE * W + x * WORK_SCALE]!]
 			group.push(g ? EXCLUDED_TYPES.indexOf(g as (typeof EXCLUDED_TYPES)[number]) : -1)
 		}
 		for (let k = 0; k < 7000; k++) take(Math.floor(pick() * width * height))
 		// and pixels near the truth's edges, where the outline is decided
 		let boundary = 0
 		for (let tries = 0; boundary < 4000 && tries < 200_000; tries++) {
-			const x = 2 + Math.floor(pick() * (width - 4))
-			const y = 2 + Math.floor(pick() * (height - 4))
+			const x = 1 + Math.floor(pick() * (width - 2))
+			const y = 1 + Math.floor(pick() * (height - 2))
 			const p = y * width + x
-			const t = scene.truth[p]
-			if (scene.truth[p - 2] !== t || scene.truth[p + 2] !== t || scene.truth[p - 2 * width] !== t || scene.truth[p + 2 * width] !== t) {
+			const t = truth[p]
+			if (truth[p - 1] !== t || truth[p + 1] !== t || truth[p - width] !== t || truth[p + width] !== t) {
 				take(p)
 				boundary++
 			}
@@ -41,7 +67,7 @@ async function collect(): Promise<Data> {
 		process.stdout.write('.')
 	}
 	process.stdout.write('\n')
-	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length }
+	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length, picked }
 }
 
 function binEdges(values: Float32Array, index: Int32Array, bins: number): number[] {
@@ -55,11 +81,11 @@ function binEdges(values: Float32Array, index: Int32Array, bins: number): number
 	return edges
 }
 
-function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64 }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number }): GbdtJson {
-	const F = FEATURE_NAMES.length
+function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64, names = FEATURE_NAMES }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number; names?: readonly string[] }): GbdtJson {
+	const F = names.length
 	const n = rows.length
-	const edges = FEATURE_NAMES.map((_, f) => binEdges(data.x[f]!, rows, bins))
-	const binned = FEATURE_NAMES.map((_, f) => {
+	const edges = names.map((_, f) => binEdges(data.x[f]!, rows, bins))
+	const binned = names.map((_, f) => {
 		const e = edges[f]!
 		const out = new Uint8Array(n)
 		for (let i = 0; i < n; i++) {
@@ -156,7 +182,7 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 	let correct = 0
 	for (let i = 0; i < n; i++) correct += (score[i]! > 0 ? 1 : 0) === y[rows[i]!] ? 1 : 0
 	console.log(`  trained ${rounds}×depth ${depth}: training accuracy ${(correct / n).toFixed(4)}`)
-	return { depth, base: Number(base.toPrecision(6)), features: [...FEATURE_NAMES], trees }
+	return { depth, base: Number(base.toPrecision(6)), features: [...names], trees }
 }
 
 const started = performance.now()
@@ -164,6 +190,24 @@ const data = await collect()
 console.log(`${data.n} samples from ${TUNE.length} tuning scenes`)
 const all = Int32Array.from({ length: data.n }, (_, i) => i)
 const lawn = train(data, all, data.lawn, { depth: 5, rounds: 45, lr: 0.35 })
+
+// the contextual second pass: the same tuning pixels, now with the first
+// pass's probabilities around them (the scenes are generated again: the same
+// seeds give the same scenes)
+setFirstPassModel(lawn)
+const ctxCols: number[][] = CONTEXT_NAMES.map(() => [])
+for (const [s, options] of TUNE.entries()) {
+	const scene = await generateScene(options)
+	const f = workingFeatures(scene.image, scene.mpp)
+	const p1 = firstPass(f)
+	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
+	const values = contextFeatures(f, p1)
+	for (const p of data.picked[s]!) CONTEXT_NAMES.forEach((_, k) => ctxCols[k]!.push(values[k]![p]!))
+	process.stdout.write('.')
+}
+process.stdout.write('\n')
+const ctxData: Data = { ...data, x: ctxCols.map((c) => Float32Array.from(c)) }
+const context = train(ctxData, all, data.lawn, { depth: 4, rounds: 30, lr: 0.3, names: CONTEXT_NAMES })
 const nonLawn = all.filter((i) => data.group[i]! >= 0)
 const excluded = Object.fromEntries(
 	EXCLUDED_TYPES.map((type, k) => {
@@ -171,5 +215,5 @@ const excluded = Object.fromEntries(
 		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3 })]
 	}),
 )
-fs.writeFileSync(new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TUNE.length, samples: data.n }, lawn, excluded }))
+fs.writeFileSync(new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TUNE.length, samples: data.n }, lawn, context, excluded }))
 console.log(`wrote app/grass/model.json in ${((performance.now() - started) / 1000).toFixed(1)} s`)
