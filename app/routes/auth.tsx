@@ -5,6 +5,7 @@ import { Form, Link, data, redirect, useNavigation, useSearchParams } from 'reac
 import type { Route } from './+types/auth'
 import { CaptchaField, useCaptcha } from '~/components/captcha.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import { CodeField } from '~/components/ui/code-field.tsx'
 import { ErrorList, Field } from '~/components/ui/field.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { homeForRole } from '~/lib/roles.ts'
@@ -492,22 +493,7 @@ function TwoFactorStep({ actionData, challengeToken }: { actionData: ActionData;
 			</p>
 			<Form method="post" className="mt-6 space-y-4" {...getFormProps(form)} key={challengeToken}>
 				<input type="hidden" name="challengeToken" value={challengeToken} />
-				<Field
-					label="Verification code"
-					inputProps={{
-						...getInputProps(fields.code, { type: 'text' }),
-						inputMode: 'numeric',
-						autoComplete: 'one-time-code',
-						maxLength: 6,
-						// digits only, at most 6 (spec 2 §5)
-						onInput: (e) => {
-							const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 6)
-							e.currentTarget.value = digits
-							setCode(digits)
-						},
-					}}
-					errors={fields.code.errors}
-				/>
+				<CodeField field={fields.code} onCode={setCode} />
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<Button type="submit" name="intent" value="verify-2fa" className="w-full" disabled={pending || (hydrated && code.length !== 6)}>
 					{pending ? 'Verifying...' : 'Verify'}

@@ -12,6 +12,7 @@ import { Form, Link, data, useFetcher, useLoaderData, useNavigation } from 'reac
 import type { Route } from './+types/settings'
 import { Page } from '~/components/page.tsx'
 import { useToast } from '~/components/toaster.tsx'
+import { CodeField } from '~/components/ui/code-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
 import { PreferencesSchema, ThemeSchema } from '~/lib/schemas/auth.ts'
@@ -524,23 +525,7 @@ function TwoFactorSection({ actionData }: TabProps) {
 					</Form>
 					{twoFactorChallenge === 'code-sent' || actionData?.intent === '2fa-verify' ? (
 						<Form method="post" className="space-y-3" {...getFormProps(form)}>
-							<Field
-								label="Verification code"
-								inputProps={{
-									...getInputProps(fields.code, { type: 'text' }),
-									inputMode: 'numeric',
-									autoComplete: 'one-time-code',
-									maxLength: 6,
-									// digits only, at most 6 (spec 2 §5)
-									onInput: (e) => {
-										const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 6)
-										e.currentTarget.value = digits
-										setCode(digits)
-									},
-								}}
-								errors={fields.code.errors}
-								hint="Enter the 6-digit code we emailed you. It expires in 10 minutes."
-							/>
+							<CodeField field={fields.code} onCode={setCode} hint="Enter the 6-digit code we emailed you. It expires in 10 minutes." />
 							<ErrorList id={form.errorId} errors={form.errors} />
 							<Button type="submit" name="intent" value="2fa-verify" disabled={verifying || (hydrated && code.length !== 6)}>
 								{verifying ? 'Verifying...' : 'Verify and Enable 2FA'}

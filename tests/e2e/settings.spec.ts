@@ -46,7 +46,8 @@ test('Profile: names saved, e-mail read-only, a real PNG uploaded, fakes and big
 	await expect(toast(page, 'Profile Updated')).toBeVisible()
 	const img = page.getByRole('img', { name: 'Profile photo' })
 	await expect(img).toBeVisible()
-	expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(32)
+	// the served image decodes (wait for it to load)
+	await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(32)
 	await expect(page.getByLabel('First name')).toHaveValue('Paloma')
 	await expect(page.getByLabel('User menu')).toHaveText(/Paloma/)
 
