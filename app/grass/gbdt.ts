@@ -40,36 +40,6 @@ export function compileGbdt(model: GbdtJson, featureNames: readonly string[]): C
 	return { depth: model.depth, base: model.base, trees: model.trees.length, internal, feature, threshold, leaf }
 }
 
-/** Features pixel-major (all features of a pixel side by side), for cache-friendly scoring. */
-export function interleave(values: readonly Float32Array[]): Float32Array {
-	const count = values.length
-	const n = values[0]?.length ?? 0
-	const out = new Float32Array(n * count)
-	for (let f = 0; f < count; f++) {
-		const column = values[f]!
-		for (let p = 0, at = f; p < n; p++, at += count) out[at] = column[p]!
-	}
-	return out
-}
-
-/** The raw score (log-odds) of pixel `p`; `rows` from `interleave`, `count` features a pixel. */
-export function scorePixel(model: CompiledGbdt, rows: Float32Array, count: number, p: number): number {
-	const { depth, internal, feature, threshold, leaf } = model
-	const leaves = internal + 1
-	const base = p * count
-	let sum = model.base
-	for (let k = 0; k < model.trees; k++) {
-		const offset = k * internal
-		let node = 0
-		for (let d = 0; d < depth; d++) {
-			const at = offset + node
-			node = 2 * node + (rows[base + feature[at]!]! > threshold[at]! ? 2 : 1)
-		}
-		sum += leaf[k * leaves + node - internal]!
-	}
-	return sum
-}
-
 export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
 
 /** Raw scores of every pixel, reading the feature columns directly (no interleaving copy). */
@@ -92,23 +62,6 @@ export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], 
 		}
 	}
 	return out
-}
-
-/** The raw score of pixel `p` from feature columns. */
-export function scoreColumns(model: CompiledGbdt, columns: readonly Float32Array[], p: number): number {
-	const { depth, internal, feature, threshold, leaf } = model
-	const leaves = internal + 1
-	let sum = model.base
-	for (let k = 0; k < model.trees; k++) {
-		const offset = k * internal
-		let node = 0
-		for (let d = 0; d < depth; d++) {
-			const at = offset + node
-			node = 2 * node + (columns[feature[at]!]![p]! > threshold[at]! ? 2 : 1)
-		}
-		sum += leaf[k * leaves + node - internal]!
-	}
-	return sum
 }
 
 /** A model compiled to straight-line JavaScript: thresholds and leaves are constants, no tree arrays to chase. */
