@@ -74,6 +74,12 @@ export default [
 	route('api/geocode/suggest', 'routes/api/geocode.suggest.ts'),
 	route('api/geocode/resolve', 'routes/api/geocode.resolve.ts'),
 	route('api/ai-measure', 'routes/api/ai-measure.ts'),
+	// billing (issue 6)
+
+	// admin (issue 7)
+
+	// reports and exports (issue 9)
+
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page

@@ -34,6 +34,14 @@ app.use('/assets', express.static('build/client/assets', { immutable: true, maxA
 app.use(express.static('build/client', { maxAge: '1h' }))
 app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
+// background jobs (leases in the database keep each to one run across instances)
+if (process.env.JOBS !== 'off') {
+	// imported only now: the app's database client reads DATABASE_URL, which prepareDatabase sets
+	const { scheduledJobs } = await import('../app/jobs/index.server.ts')
+	const { startScheduler } = await import('../app/services/jobs.server.ts')
+	startScheduler(scheduledJobs)
+}
+
 const server = app.listen(port, host, () => {
 	console.log(`Yardstick is running on http://localhost:${port}`)
 })
