@@ -14,6 +14,7 @@ import './app.css'
 import { Footer } from './components/footer.tsx'
 import { Header, TAGLINE } from './components/header.tsx'
 import type { RouteHandle } from './utils/route-handle.ts'
+import { useNonce } from './utils/nonce.tsx'
 import { ToastProvider } from './components/toaster.tsx'
 import { CookieBanner } from './routes/cookies.tsx'
 import { getActor } from './services/auth.server.ts'
@@ -38,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const rootData = useRouteLoaderData<typeof loader>('root')
 	const theme = rootData?.theme ?? 'system'
+	const nonce = useNonce()
 	return (
 		<html lang="en" className={theme}>
 			<head>
@@ -48,8 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="flex min-h-screen flex-col bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
 				{children}
-				<ScrollRestoration />
-				<Scripts />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)

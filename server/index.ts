@@ -1,6 +1,7 @@
 // Production server: `npm start` (after a build) or `npm run serve`.
 // With no DATABASE_URL it runs on the embedded PostgreSQL under ./data.
 import './production-env.ts'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -28,6 +29,30 @@ app.use(compression())
 // the client address, from our socket (or the proxy chain we trust), never from the client
 app.use((req, _res, next) => {
 	req.headers['x-yardstick-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+	next()
+})
+// security headers on every response, and the cross-site check for cookie-authenticated writes
+const { getEnv } = await import('../app/env.server.ts')
+const { crossSiteRefusal, securityHeaders } = await import('../app/lib/security.ts')
+const env = getEnv()
+const tileUrls = [env.SATELLITE_TILE_URL, env.HYBRID_TILE_URL, env.TERRAIN_TILE_URL, env.ROADMAP_TILE_URL]
+app.use((req, res, next) => {
+	const nonce = randomBytes(16).toString('base64')
+	// entry.server.tsx puts the nonce on React Router's scripts; never taken from the client
+	req.headers['x-yardstick-csp-nonce'] = nonce
+	res.set(securityHeaders({ nonce, production: env.NODE_ENV === 'production', tileUrls, turnstile: Boolean(process.env.TURNSTILE_SITE_KEY) }))
+	const refusal = crossSiteRefusal({
+		method: req.method,
+		host: req.host,
+		origin: req.get('origin'),
+		referer: req.get('referer'),
+		secFetchSite: req.get('sec-fetch-site'),
+		cookieAuthenticated: /(?:^|;\s*)ys_session=/.test(req.get('cookie') ?? '') && !/^bearer\s/i.test(req.get('authorization') ?? ''),
+	})
+	if (refusal) {
+		res.status(403).json({ error: 'Cross-site request refused. Please use Yardstick from its own pages.' })
+		return
+	}
 	next()
 })
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 				const { challengeToken } = await startLoginChallenge(result)
 				return data<ActionData>({ intent: 'verify-2fa', result: submission.reply({ hideFields: ['password'] }), twoFactor: { challengeToken } })
 			}
-			return await finishLogin(result)
+			return await finishLogin(request, result)
 		} catch (error) {
 			if (!(error instanceof HttpError)) throw error
 			return fail(
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
 			const submission = parseWithZod(formData, { schema: LoginTwoFactorResendSchema })
 			try {
 				if (submission.status !== 'success') throw badRequest(LOGIN_CHALLENGE_INVALID)
-				const next = await resendLoginChallenge(submission.value.challengeToken)
+				const next = await resendLoginChallenge(submission.value.challengeToken, clientIp(request))
 				return data<ActionData>({
 					intent,
 					result: submission.reply({ resetForm: true }),
@@ -93,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
 		}
 		try {
 			const result = await verifyLoginChallenge(submission.value.challengeToken, submission.value.code, ip)
-			return await finishLogin(result)
+			return await finishLogin(request, result)
 		} catch (error) {
 			if (!(error instanceof HttpError)) throw error
 			return twoFactorFailure(intent, error, challengeToken)
@@ -177,8 +177,8 @@ export async function action({ request }: Route.ActionArgs) {
 	throw redirect('/auth')
 }
 
-async function finishLogin(result: LoginResult) {
-	const session = await createSession(result.userId, { remember: result.remember })
+async function finishLogin(request: Request, result: LoginResult) {
+	const session = await createSession(result.userId, { remember: result.remember, replacing: request })
 	const to = safeRedirect(result.redirectTo, homeForRole(result.role))
 	return redirectWithToast(to, { title: 'Login Successful', description: 'Welcome back!', type: 'success' }, {
 		headers: { 'Set-Cookie': session.setCookie },

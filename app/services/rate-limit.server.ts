@@ -20,6 +20,7 @@ export const LIMITS = {
 	// two-factor codes: e-mails sent per user, and code checks per IP
 	twoFactorSendUser: { name: '2fa-send:user', max: 5, windowSeconds: 15 * 60 },
 	twoFactorVerifyIp: { name: '2fa-verify:ip', max: 30, windowSeconds: 15 * 60 },
+	twoFactorResendIp: { name: '2fa-resend:ip', max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
 
 /** Adds one to the counter of `key` in its current window and returns it. */

@@ -34,7 +34,13 @@ function sessionCookie() {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export async function createSession(userId: string, options: { remember: boolean; originalUserId?: string }) {
+/**
+ * A new session with a new random token. Pass the sign-in request as `replacing`
+ * so the session it already carried (if any) ends: the token always changes at
+ * sign-in, and a token planted before it is worth nothing after.
+ */
+export async function createSession(userId: string, options: { remember: boolean; originalUserId?: string; replacing?: Request }) {
+	if (options.replacing) await destroySession(options.replacing)
 	const token = randomBytes(32).toString('base64url')
 	const expire = new Date(Date.now() + (options.remember ? REMEMBER_MS : IDLE_MS))
 	const data: SessionData = { remember: options.remember, createdAt: new Date().toISOString() }

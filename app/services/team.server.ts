@@ -162,16 +162,21 @@ export async function updateTeamUser(user: ClientUser, id: string, input: EditUs
 	const target = await findMember(user, id)
 	if (target.id === user.id && input.role !== target.role) throw badRequest(CANNOT_CHANGE_OWN_ROLE, { role: CANNOT_CHANGE_OWN_ROLE })
 	try {
-		return await prisma.user.update({
-			where: { id: target.id },
-			data: {
-				firstName: input.firstName,
-				lastName: input.lastName,
-				email: input.email,
-				role: input.role,
-				maxSearchesPerMonth: input.maxSearchesPerMonth,
-			},
-			select: memberSelect,
+		return await prisma.$transaction(async (tx) => {
+			const updated = await tx.user.update({
+				where: { id: target.id },
+				data: {
+					firstName: input.firstName,
+					lastName: input.lastName,
+					email: input.email,
+					role: input.role,
+					maxSearchesPerMonth: input.maxSearchesPerMonth,
+				},
+				select: memberSelect,
+			})
+			// a change of privilege ends the member's sessions: they sign in again with the new role
+			if (updated.role !== target.role) await tx.session.deleteMany({ where: { userId: target.id } })
+			return updated
 		})
 	} catch (error) {
 		if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(USER_EXISTS, { email: USER_EXISTS })

@@ -183,7 +183,8 @@ export async function startLoginChallenge(result: LoginResult): Promise<{ challe
 }
 
 /** A new code for a sign-in in progress (the old one stops working). */
-export async function resendLoginChallenge(challengeToken: string) {
+export async function resendLoginChallenge(challengeToken: string, ip: string) {
+	await hit(LIMITS.twoFactorResendIp, ip)
 	const payload = readToken(challengeToken)
 	return startLoginChallenge({ userId: payload.u, role: '', remember: payload.r, redirectTo: payload.t })
 }

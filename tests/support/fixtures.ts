@@ -103,6 +103,12 @@ export async function signIn(context: BrowserContext, userId: string) {
 	return token
 }
 
+/** `ys_session=…` for a new session of the user, as a browser would send it. */
+export async function sessionCookieHeader(userId: string) {
+	const serialized = await sessionCookie.serialize(await createSessionToken(userId))
+	return serialized.split(';')[0]!
+}
+
 export async function mailsTo(email: string): Promise<{ subject: string; text: string; html: string }[]> {
 	const res = await fetch(`${readE2eEnv().mailApi}/?to=${encodeURIComponent(email)}`)
 	return (await res.json()) as { subject: string; text: string; html: string }[]

@@ -23,7 +23,7 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
 		const { challengeToken } = await startLoginChallenge(result)
 		return Response.json({ twoFactorRequired: true, challengeToken, message: CODE_SENT })
 	}
-	const session = await createSession(result.userId, { remember: result.remember })
+	const session = await createSession(result.userId, { remember: result.remember, replacing: request })
 	const row = await loadUserRow(result.userId)
 	return Response.json(
 		{ token: session.token, expiresAt: session.expire.toISOString(), user: row ? toClientUser(row) : null },

@@ -13,7 +13,7 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	const input = await readBody(request, LoginTwoFactorSchema)
 	const result = await verifyLoginChallenge(input.challengeToken, input.code, clientIp(request))
-	const session = await createSession(result.userId, { remember: result.remember })
+	const session = await createSession(result.userId, { remember: result.remember, replacing: request })
 	const row = await loadUserRow(result.userId)
 	return Response.json(
 		{ token: session.token, expiresAt: session.expire.toISOString(), user: row ? toClientUser(row) : null },

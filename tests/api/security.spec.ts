@@ -1,0 +1,125 @@
+// Security guarantees over HTTP against the production build (issue 10 §4):
+// headers, the cross-site check, session rotation, rate limits on auth paths.
+import { db, expect, sessionCookieHeader, test, TEST_PASSWORD } from '../support/fixtures.ts'
+
+const scriptNonces = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => /nonce="([^"]*)"/.exec(m[1]!)?.[1] ?? null)
+
+test('pages carry a CSP whose nonce is on every script, new for every response', async ({ request }) => {
+	const first = await request.get('/')
+	const csp = first.headers()['content-security-policy']!
+	const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!
+	expect(scriptSrc).not.toContain('unsafe-inline')
+	expect(scriptSrc).not.toContain('unsafe-eval')
+	expect(csp).toContain("frame-ancestors 'none'")
+	const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1]!
+	const nonces = scriptNonces(await first.text())
+	expect(nonces.length).toBeGreaterThan(0)
+	expect(nonces.every((n) => n === nonce)).toBe(true)
+
+	const second = await request.get('/')
+	expect(second.headers()['content-security-policy']).not.toContain(nonce)
+	// a nonce sent by the client is never used
+	const forged = await request.get('/about', { headers: { 'x-yardstick-csp-nonce': 'forged' } })
+	expect(forged.headers()['content-security-policy']).not.toContain('forged')
+	expect(scriptNonces(await forged.text())).not.toContain('forged')
+})
+
+test('every response is nosniff, unframeable and has a referrer policy (pages, API, assets)', async ({ request }) => {
+	const html = await (await request.get('/')).text()
+	const asset = /\/assets\/[^"]+\.js/.exec(html)![0]
+	for (const url of ['/', '/api/auth/user', '/api/no-such-path', asset, '/favicon.svg']) {
+		const headers = (await request.get(url)).headers()
+		expect(headers['x-content-type-options'], url).toBe('nosniff')
+		expect(headers['x-frame-options'], url).toBe('DENY')
+		expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
+		expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
+	}
+})
+
+test('a cookie-authenticated write from another site is refused and changes nothing', async ({ request, makeUser, baseURL }) => {
+	const user = await makeUser({ firstName: 'Original' })
+	const cookie = await sessionCookieHeader(user.id)
+	const body = { firstName: 'Changed', lastName: 'Name' }
+	const foreign: Record<string, string>[] = [
+		{ origin: 'https://evil.example' },
+		{ origin: 'null' },
+		{ 'sec-fetch-site': 'cross-site' },
+		{ referer: 'https://evil.example/page' },
+	]
+	for (const headers of foreign) {
+		const res = await request.patch('/api/user/profile', { headers: { cookie, ...headers }, data: body })
+		expect(res.status(), JSON.stringify(headers)).toBe(403)
+		expect((await res.json()).error).toBe('Cross-site request refused. Please use Yardstick from its own pages.')
+	}
+	expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).firstName).toBe('Original')
+
+	// the same write from our own page goes through
+	const own = await request.patch('/api/user/profile', { headers: { cookie, origin: new URL(baseURL!).origin, 'sec-fetch-site': 'same-origin' }, data: body })
+	expect(own.status()).toBe(200)
+	expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).firstName).toBe('Changed')
+})
+
+test('an API client with a Bearer token is not a browser: no origin check', async ({ makeUser, apiAs }) => {
+	const user = await makeUser()
+	const api = await apiAs(user)
+	const res = await api.patch('/api/user/profile', { headers: { origin: 'https://integration.example' }, data: { firstName: 'Api', lastName: 'Client' } })
+	expect(res.status()).toBe(200)
+})
+
+test('signing in rotates the session: the token carried before sign-in stops working', async ({ request, makeUser }) => {
+	const user = await makeUser()
+	const before = await sessionCookieHeader(user.id)
+	expect((await request.get('/api/auth/user', { headers: { cookie: before } })).status()).toBe(200)
+	const login = await request.post('/api/auth/login', { headers: { cookie: before }, data: { email: user.email, password: TEST_PASSWORD } })
+	expect(login.status()).toBe(200)
+	const { token } = await login.json()
+	expect(login.headers()['set-cookie']).toMatch(/ys_session=[^;]+;.*HttpOnly/i)
+	expect(login.headers()['set-cookie']).toMatch(/SameSite=Lax/i)
+	expect((await request.get('/api/auth/user', { headers: { cookie: before } })).status()).toBe(401)
+	expect((await request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200)
+})
+
+test('a change of role ends the member’s sessions', async ({ makeUser, apiAs, request }) => {
+	const admin = await makeUser({ role: 'account_admin' })
+	const member = await makeUser({ role: 'member', organizationId: admin.organization!.id })
+	const memberCookie = await sessionCookieHeader(member.id)
+	const api = await apiAs(admin)
+	const same = await api.put(`/api/account/users/${member.id}`, { data: { firstName: 'Kept', lastName: member.lastName, email: member.email, role: 'member' } })
+	expect(same.status()).toBe(200)
+	expect((await request.get('/api/auth/user', { headers: { cookie: memberCookie } })).status()).toBe(200)
+	const promoted = await api.put(`/api/account/users/${member.id}`, { data: { firstName: 'Kept', lastName: member.lastName, email: member.email, role: 'account_admin' } })
+	expect(promoted.status()).toBe(200)
+	expect((await request.get('/api/auth/user', { headers: { cookie: memberCookie } })).status()).toBe(401)
+})
+
+test('every sign-in path is rate limited (429 with Retry-After)', async ({ playwright, baseURL, makeUser }) => {
+	test.setTimeout(120_000)
+	const user = await makeUser()
+	const cookie = await sessionCookieHeader(user.id)
+	const paths: { path: string; data: Record<string, unknown>; headers?: Record<string, string> }[] = [
+		{ path: '/api/auth/login', data: { email: 'nobody@example.com', password: 'wrong-password' } },
+		{ path: '/api/auth/register', data: { email: user.email, password: 'a-long-enough-password', firstName: 'Rate', lastName: 'Limit', agreeToTerms: true } },
+		{ path: '/api/auth/login/verify-2fa', data: { challengeToken: 'nope', code: '000000' } },
+		{ path: '/api/auth/login/resend-2fa', data: { challengeToken: 'nope' } },
+		{ path: '/api/auth/forgot-password', data: { email: 'nobody@example.com' } },
+		{ path: '/api/auth/reset-password', data: { token: 'nope', password: 'a-new-long-password', confirmPassword: 'a-new-long-password' } },
+		{ path: '/api/auth/resend-verification', data: { email: 'nobody@example.com' } },
+		{ path: '/api/auth/accept-invitation', data: { token: 'nope', password: 'a-new-long-password' } },
+		{ path: '/api/auth/change-password', data: { currentPassword: 'wrong-password', newPassword: 'a-new-long-password', confirmPassword: 'a-new-long-password' }, headers: { cookie } },
+	]
+	for (const { path, data, headers } of paths) {
+		// a client address of its own for each path
+		const ip = `172.${16 + (paths.findIndex((p) => p.path === path) % 16)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`
+		const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ip, ...headers } })
+		let limited = null
+		for (let i = 0; i < 40 && !limited; i++) {
+			const res = await client.post(path, { data })
+			expect(res.status(), `${path} attempt ${i + 1}`).toBeLessThan(500)
+			if (res.status() === 429) limited = res
+		}
+		expect(limited, `${path} is never limited`).not.toBeNull()
+		expect(Number(limited!.headers()['retry-after'])).toBeGreaterThan(0)
+		expect((await limited!.json()).error).toMatch(/Too many/)
+		await client.dispose()
+	}
+})
