@@ -1,0 +1,188 @@
+// `npm run bench:load`: the production server on an embedded PostgreSQL seeded
+// with 1,000 organizations and 100,000 measurements, driven over loopback by
+// autocannon, next to a bare Node `http` server answering the same bytes in
+// the same run (the ratio is the figure; absolute numbers depend on the box).
+// Prints a table and, as its last line, one JSON object.
+//
+// LOAD_SECONDS (default 10) per run, LOAD_CONNECTIONS (default 50).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { hash } from '@node-rs/argon2'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { seedIfEmpty } from '../prisma/seed.ts'
+import { prepareDatabase } from '../server/database.ts'
+import { freePort } from '../server/embedded-postgres.ts'
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50)
+const ORGANIZATIONS = 1000
+const MEASUREMENTS = 100_000
+const BIG_ORG_ROWS = 500
+
+const root = path.resolve('tmp/bench-load')
+fs.rmSync(root, { recursive: true, force: true })
+fs.mkdirSync(root, { recursive: true })
+
+if (!fs.existsSync('build/server/index.js')) {
+	console.log('building the app…')
+	const built = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' })
+	if (built.status !== 0) process.exit(1)
+}
+
+// ---------------------------------------------------------------- database
+console.log('starting PostgreSQL and seeding…')
+const db = await prepareDatabase({ dataDir: root, quiet: true })
+await seedIfEmpty({ demo: false })
+const client = new pg.Client({ connectionString: db.url })
+await client.connect()
+const seedStart = performance.now()
+const passwordHash = await hash('bench-password-123', { algorithm: 2 })
+await client.query('BEGIN')
+await client.query(
+	`INSERT INTO organizations (id, "accountNumber", name, "subscriptionTierId", "updatedAt")
+	 SELECT 'bench-org-' || g, 'YS-B' || lpad(g::text, 6, '0'), 'Bench Lawn Care ' || g, 'pro', now()
+	 FROM generate_series(0, $1 - 1) g`,
+	[ORGANIZATIONS],
+)
+await client.query(
+	`INSERT INTO users (id, email, password, "firstName", "lastName", "organizationId", role, "emailVerified", "agreedToTerms", "updatedAt")
+	 SELECT 'bench-user-' || g, 'bench-' || g || '@example.com', $2, 'Bench', 'User ' || g, 'bench-org-' || g, 'account_admin', true, true, now()
+	 FROM generate_series(0, $1 - 1) g`,
+	[ORGANIZATIONS, passwordHash],
+)
+// a real measurement's figures (two lawns and a fence line), copied 100,000 times
+const shapes = JSON.stringify([
+	{ id: 's1', type: 'polygon', label: 'Front lawn', coordinates: [{ lat: 30.2672, lng: -97.7431 }, { lat: 30.2672, lng: -97.7428 }, { lat: 30.2675, lng: -97.7428 }, { lat: 30.2675, lng: -97.7431 }], area_sqm: 957.2, area_sqft: 10303.4 },
+	{ id: 's2', type: 'polygon', label: 'Back lawn', coordinates: [{ lat: 30.2677, lng: -97.7431 }, { lat: 30.2677, lng: -97.7428 }, { lat: 30.268, lng: -97.7428 }, { lat: 30.268, lng: -97.7431 }], area_sqm: 957.2, area_sqft: 10303.4 },
+	{ id: 's3', type: 'polyline', label: 'Fence', coordinates: [{ lat: 30.2672, lng: -97.7431 }, { lat: 30.268, lng: -97.7431 }], length_m: 88.7 },
+])
+// organization 0 gets BIG_ORG_ROWS rows, the rest share the others
+await client.query(
+	`INSERT INTO measurements (id, "organizationId", "createdByUserId", label, address, shapes, total_area_sqft, total_area_acres, total_area_sqm,
+	   total_distance_feet, total_distance_yards, total_distance_meters, shape_count, measurement_type, property_center, yard_type, created_at, updated_at)
+	 SELECT 'bench-m-' || g,
+	   'bench-org-' || CASE WHEN g < $2 THEN 0 ELSE 1 + (g % ($3 - 1)) END,
+	   NULL, g || ' Bench St #1', g || ' Bench St, Austin, TX 78701', $4::jsonb, 20606.8, 0.473, 1914.4, 291.0, 97.0, 88.7, 3, 'manual',
+	   '{"lat":30.2676,"lng":-97.743}'::jsonb, 'back_yard', now() - g * interval '1 minute', now()
+	 FROM generate_series(0, $1 - 1) g`,
+	[MEASUREMENTS, BIG_ORG_ROWS, ORGANIZATIONS, shapes],
+)
+const token = randomBytes(32).toString('base64url')
+await client.query(`INSERT INTO sessions (sid, sess, expire, "userId") VALUES ($1, $2, now() + interval '1 day', 'bench-user-0')`, [
+	createHash('sha256').update(token).digest('hex'),
+	JSON.stringify({ remember: true, createdAt: new Date().toISOString() }),
+])
+await client.query('COMMIT')
+await client.query('ANALYZE')
+const counts = (await client.query(`SELECT (SELECT count(*) FROM organizations)::int AS orgs, (SELECT count(*) FROM measurements)::int AS rows`)).rows[0] as { orgs: number; rows: number }
+await client.end()
+console.log(`seeded ${counts.orgs} organizations and ${counts.rows} measurements in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`)
+
+// ---------------------------------------------------------------- servers
+type Started = { child: ChildProcess; url: string }
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<Started> {
+	const port = await freePort()
+	const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+	let output = ''
+	child.stdout!.on('data', (d) => (output += d))
+	child.stderr!.on('data', (d) => (output += d))
+	const deadline = Date.now() + 60_000
+	while (!output.includes(ready)) {
+		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	return { child, url: `http://127.0.0.1:${port}` }
+}
+
+// LOAD_PROFILE=dir writes a V8 CPU profile of the app server there (for finding hot spots)
+const profile = process.env.LOAD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOAD_PROFILE)] : []
+const app = await startProcess([...profile, '--import', 'tsx', 'server/index.ts'], { NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: process.env.SESSION_SECRET, JOBS: 'off' }, 'Yardstick is running')
+
+type Scenario = { name: string; method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }
+const auth = { authorization: `Bearer ${token}` }
+const scenarios: Scenario[] = [
+	{ name: 'GET /api/measurements (500 rows)', method: 'GET', path: '/api/measurements', headers: auth },
+	{ name: 'GET /api/auth/user', method: 'GET', path: '/api/auth/user', headers: auth },
+	{
+		name: 'POST /api/measurements',
+		method: 'POST',
+		path: '/api/measurements',
+		headers: { ...auth, 'content-type': 'application/json' },
+		body: JSON.stringify({ address: '1100 Congress Ave, Austin, TX 78701', measurement_type: 'manual', shapes: JSON.parse(shapes).map(({ type, coordinates }: { type: string; coordinates: unknown }) => ({ type, coordinates })) }),
+	},
+	{ name: 'GET / (landing page)', method: 'GET', path: '/', headers: {} },
+]
+
+// the bare server answers each path with the bytes the app answered
+const fixtures: Record<string, { status: number; type: string; body: string }> = {}
+for (const s of scenarios) {
+	const res = await fetch(app.url + s.path, { method: s.method, headers: s.headers, body: s.body })
+	const body = Buffer.from(await res.arrayBuffer())
+	if (res.status >= 300) throw new Error(`${s.name} answered ${res.status}: ${body.toString().slice(0, 300)}`)
+	fixtures[`${s.method} ${s.path}`] = { status: res.status, type: res.headers.get('content-type') ?? 'application/octet-stream', body: body.toString('base64') }
+}
+const fixtureFile = path.join(root, 'fixtures.json')
+fs.writeFileSync(fixtureFile, JSON.stringify(fixtures))
+const bare = await startProcess(['--import', 'tsx', 'bench/load-bare.ts', fixtureFile], {}, 'bare server ready')
+
+// ---------------------------------------------------------------- load
+type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; requests: number }
+async function drive(base: string, s: Scenario): Promise<Figures> {
+	const result = await autocannon({ url: base + s.path, method: s.method, headers: s.headers, body: s.body, connections: CONNECTIONS, duration: SECONDS, timeout: 10 })
+	return {
+		requestsPerSecond: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors + result.timeouts + result.non2xx,
+		requests: result.requests.total,
+	}
+}
+
+const rows: { scenario: string; app: Figures; bare: Figures; ratio: number }[] = []
+try {
+	// LOAD_ONLY=text runs only the scenarios whose name contains it
+	for (const s of scenarios.filter((x) => !process.env.LOAD_ONLY || x.name.includes(process.env.LOAD_ONLY))) {
+		// a short warm-up so JIT and pools are hot for both
+		await autocannon({ url: app.url + s.path, method: s.method, headers: s.headers, body: s.body, connections: 10, duration: 1 })
+		const appFigures = await drive(app.url, s)
+		const bareFigures = await drive(bare.url, s)
+		rows.push({ scenario: s.name, app: appFigures, bare: bareFigures, ratio: appFigures.requestsPerSecond / bareFigures.requestsPerSecond })
+		console.log(`  ${s.name}: ${appFigures.requestsPerSecond} req/s (bare ${bareFigures.requestsPerSecond})`)
+	}
+} finally {
+	app.child.kill('SIGTERM')
+	bare.child.kill('SIGTERM')
+	await new Promise((r) => app.child.once('exit', r))
+	await db.stop()
+}
+
+const pad = (v: string | number, n: number) => String(v).padStart(n)
+console.log('')
+console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${counts.orgs} organizations, ${counts.rows} measurements, Node ${process.version}`)
+console.log(`${'scenario'.padEnd(34)} ${pad('app req/s', 10)} ${pad('bare req/s', 11)} ${pad('ratio', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('errors', 7)}`)
+for (const r of rows) {
+	console.log(`${r.scenario.padEnd(34)} ${pad(r.app.requestsPerSecond, 10)} ${pad(r.bare.requestsPerSecond, 11)} ${pad(`${Math.round(r.ratio * 100)}%`, 6)} ${pad(r.app.p50, 7)} ${pad(r.app.p99, 7)} ${pad(r.app.errors, 7)}`)
+}
+const targets = {
+	zeroErrors: rows.every((r) => r.app.errors === 0),
+	p99Under100ms: rows.every((r) => r.app.p99 < 100),
+	apiAtLeast30PercentOfBare: rows.filter((r) => r.scenario.includes('/api/')).every((r) => r.ratio >= 0.3),
+}
+console.log(`targets: zero errors ${targets.zeroErrors ? 'met' : 'NOT met'}; p99 < 100 ms ${targets.p99Under100ms ? 'met' : 'NOT met'}; API ≥ 30% of bare ${targets.apiAtLeast30PercentOfBare ? 'met' : 'NOT met'}`)
+console.log(
+	JSON.stringify({
+		bench: 'load',
+		connections: CONNECTIONS,
+		seconds: SECONDS,
+		organizations: counts.orgs,
+		measurements: counts.rows,
+		node: process.version,
+		scenarios: rows.map((r) => ({ scenario: r.scenario, app: r.app, bare: r.bare, ratio: Number(r.ratio.toFixed(3)) })),
+		targets,
+	}),
+)
+fs.rmSync(root, { recursive: true, force: true })
+process.exit(0)
