@@ -5,7 +5,7 @@ import { MeasurementListQuerySchema } from '~/lib/schemas/measurement.ts'
 import { requireActor } from '~/services/auth.server.ts'
 import { listMeasurements } from '~/services/measurements.server.ts'
 import { measurementsToGeoJson } from '~/lib/geojson.ts'
-import { api, badRequest, fieldErrorsFromZod } from '~/utils/http.server.ts'
+import { api, badRequest, fieldErrorsFromZod, methodNotAllowed } from '~/utils/http.server.ts'
 
 export const loader = api(async ({ request }: Route.LoaderArgs) => {
 	const { user } = await requireActor(request)
@@ -17,3 +17,6 @@ export const loader = api(async ({ request }: Route.LoaderArgs) => {
 		headers: { 'Content-Type': 'application/geo+json', 'Content-Disposition': `attachment; filename="${slug}.geojson"` },
 	})
 })
+
+// only GET: other methods answer 405 JSON
+export const action = () => methodNotAllowed(['GET'])

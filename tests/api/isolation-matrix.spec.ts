@@ -1,0 +1,186 @@
+// Tenant isolation, generated from the route config (issue 10 §1): every
+// /api/* path of app/routes.ts and every method is tried as anonymous, as the
+// member and the account_admin of another organization, and as a site admin
+// with partial permissions, against a victim organization's ids. A new path is
+// covered the day it is added; a path whose parameter this file cannot fill
+// fails the test until it is taught here.
+//
+// Asserted: no 5xx for anyone; anonymous gets 401 (405 for a method the path
+// does not have) everywhere but the public paths; nobody outside the victim
+// organization gets a 2xx on a path naming one of its ids, sees any of its
+// rows in any response, or changes any of its rows.
+import { randomBytes } from 'node:crypto'
+import type { APIRequestContext } from '@playwright/test'
+import routes from '../../app/routes.ts'
+import { createSessionToken, db, expect, test } from '../support/fixtures.ts'
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+/** Paths anyone may call (sign-in, public content, the bot check, geocoding, checkout). */
+const PUBLIC = [
+	/^api\/login$/,
+	/^api\/logout$/,
+	/^api\/auth\/(register|login|login\/verify-2fa|login\/resend-2fa|logout|forgot-password|reset-password|resend-verification|accept-invitation)$/,
+	/^api\/captcha\//,
+	/^api\/blog\/posts/,
+	/^api\/subscription-tiers$/,
+	/^api\/geocode\//,
+	/^api\/checkout\//,
+	/^api\/coupons\/validate$/,
+	/^api\/contact/,
+]
+
+type Victim = Awaited<ReturnType<typeof makeVictim>>
+
+async function makeVictim() {
+	const tag = `victim${randomBytes(4).toString('hex')}`
+	const org = await db().organization.create({
+		data: { name: `Org ${tag}`, accountNumber: `V-${tag}`, subscriptionTierId: 'pro' },
+	})
+	const user = (role: string) =>
+		db().user.create({
+			data: {
+				email: `${role}-${tag}@example.com`,
+				firstName: `First${tag}`,
+				lastName: `Last${tag}`,
+				role,
+				emailVerified: true,
+				organizationId: org.id,
+			},
+		})
+	const admin = await user('account_admin')
+	const member = await user('member')
+	const measurement = await db().measurement.create({
+		data: {
+			organizationId: org.id,
+			createdByUserId: member.id,
+			label: `Lawn ${tag}`,
+			address: `1 ${tag} St, Austin, TX 78701`,
+			shapes: [{ id: 's1', type: 'polygon', coordinates: [{ lat: 30.2, lng: -97.7 }, { lat: 30.2, lng: -97.699 }, { lat: 30.201, lng: -97.699 }] }],
+			total_area_sqft: 1234,
+		},
+	})
+	const invitation = await db().userInvitation.create({
+		data: {
+			email: `invitee-${tag}@example.com`,
+			role: 'member',
+			organizationId: org.id,
+			invitedBy: admin.id,
+			inviteToken: `token-${tag}`,
+			expiresAt: new Date(Date.now() + 86_400_000),
+		},
+	})
+	return { tag, org, admin, member, measurement, invitation }
+}
+
+/** What each path parameter is filled with: always one of the victim's ids. */
+function fill(path: string, victim: Victim): string | null {
+	let unknown = false
+	const filled = path.replace(/:(\w+)\??/g, (_m, name: string) => {
+		if (path.startsWith('api/organizations/')) return victim.org.id
+		if (path.startsWith('api/measurements/')) return victim.measurement.id
+		if (path.startsWith('api/account/users/') || path.startsWith('api/admin/users/') || path.startsWith('api/admin/masquerade/')) return victim.member.id
+		if (path.startsWith('api/account/invitations/')) return victim.invitation.id
+		if (path.startsWith('api/admin/organizations/')) return victim.org.id
+		if (path.startsWith('api/blog/posts/') && name === 'idOrSlug') return 'no-such-post'
+		unknown = true
+		return `:${name}`
+	})
+	return unknown ? null : filled
+}
+
+/** Request bodies that pass validation where we know the path, so only ownership can refuse them. */
+const VALID_BODIES: Record<string, unknown> = {
+	'PATCH api/measurements/:id': { label: 'taken over' },
+	'PUT api/measurements/:id': { label: 'taken over' },
+	'PATCH api/account/users/:id': { firstName: 'Taken', lastName: 'Over', email: 'taken-over@example.com', role: 'account_admin' },
+	'PUT api/account/users/:id': { firstName: 'Taken', lastName: 'Over', email: 'taken-over@example.com', role: 'account_admin' },
+	'PATCH api/organizations/:id/settings': { defaultUnit: 'acres' },
+	'PATCH api/organizations/:id/ai-training': { allowAiTraining: true },
+	'PATCH api/organizations/:id/subscription': { subscriptionTierId: 'starter' },
+}
+
+async function snapshot(victim: Victim) {
+	const [org, users, measurements, invitations] = await Promise.all([
+		db().organization.findUnique({ where: { id: victim.org.id } }),
+		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+		db().userInvitation.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+	])
+	return JSON.stringify({ org, users, measurements, invitations })
+}
+
+test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {
+	test.setTimeout(300_000)
+	const victim = await makeVictim()
+	const markers = [victim.tag, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id]
+
+	const foreignAdmin = await makeUser({ role: 'account_admin' })
+	const foreignMember = await makeUser({ role: 'member', organizationId: foreignAdmin.organization!.id })
+	const partialStaff = await makeUser({ role: 'site_admin' })
+	await db().adminUser.create({ data: { userId: partialStaff.id, canManageBlogPosts: true } })
+
+	const client = async (userId: string | null) =>
+		playwright.request.newContext({
+			baseURL,
+			extraHTTPHeaders: {
+				'X-Forwarded-For': `10.200.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+				...(userId ? { Authorization: `Bearer ${await createSessionToken(userId)}` } : {}),
+			},
+		})
+	const actors: { name: string; api: APIRequestContext; staff?: boolean }[] = [
+		{ name: 'anonymous', api: await client(null) },
+		{ name: 'member of another organization', api: await client(foreignMember.id) },
+		{ name: 'account_admin of another organization', api: await client(foreignAdmin.id) },
+		{ name: 'site_admin with only the blog permission', api: await client(partialStaff.id), staff: true },
+	]
+
+	const before = await snapshot(victim)
+	const apiRoutes = routes.filter((r) => r.path?.startsWith('api/') && r.path !== 'api/*')
+	expect(apiRoutes.length).toBeGreaterThan(40)
+	const unfillable = apiRoutes.filter((r) => fill(r.path!, victim) === null).map((r) => r.path)
+	expect(unfillable, 'paths with a parameter this test cannot fill').toEqual([])
+
+	const failures: string[] = []
+	let calls = 0
+	for (const route of apiRoutes) {
+		const template = route.path!
+		const url = `/${fill(template, victim)}`
+		const isPublic = PUBLIC.some((p) => p.test(template))
+		const namesVictim = template.includes(':')
+		for (const method of METHODS) {
+			const data = VALID_BODIES[`${method} ${template}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {})
+			for (const actor of actors) {
+				const res = await actor.api.fetch(url, { method, data, maxRedirects: 0 })
+				calls++
+				const status = res.status()
+				const body = await res.text()
+				const where = `${actor.name}: ${method} ${url} → ${status}`
+				if (status >= 500) failures.push(`${where} (server error) ${body.slice(0, 200)}`)
+				if (actor.name === 'anonymous' && !isPublic && status !== 401 && status !== 405) failures.push(`${where} (expected 401)`)
+				if (namesVictim && status >= 200 && status < 300 && !(actor.staff && isPublic)) failures.push(`${where} (foreign id accepted)`)
+				const leaked = markers.filter((m) => body.includes(m))
+				if (leaked.length) failures.push(`${where} (shows the victim's ${leaked.join(', ')})`)
+				if (status >= 400 && !res.headers()['content-type']?.includes('application/json')) failures.push(`${where} (error is not JSON)`)
+				else if (status >= 400 && typeof (JSON.parse(body) as { error?: unknown }).error !== 'string') failures.push(`${where} (no error message)`)
+			}
+		}
+	}
+	for (const actor of actors) await actor.api.dispose()
+	console.log(`isolation matrix: ${apiRoutes.length} paths × ${METHODS.length} methods × ${actors.length} actors = ${calls} requests`)
+	expect(failures).toEqual([])
+	// and nothing of the victim's changed
+	expect(await snapshot(victim)).toBe(before)
+
+	// the victim's own people still reach their data through the same paths
+	const own = await client(victim.admin.id)
+	expect((await own.get(`/api/measurements/${victim.measurement.id}`)).status()).toBe(200)
+	expect((await own.get(`/api/organizations/${victim.org.id}`)).status()).toBe(200)
+	const ownMember = await client(victim.member.id)
+	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}`)).status()).toBe(200)
+	expect((await ownMember.delete(`/api/account/users/${victim.admin.id}`)).status()).toBe(403)
+	await own.dispose()
+	await ownMember.dispose()
+
+	await db().organization.delete({ where: { id: victim.org.id } }).catch(() => {})
+})
