@@ -1,0 +1,13 @@
+// GET /api/measurements/{id}/export.{geojson,kml,csv} — one saved measurement
+// as a download; another organization's id answers 404.
+import type { Route } from './+types/measurements.$id.export'
+import { requireActor } from '~/services/auth.server.ts'
+import { exportMeasurements, formatFromPath } from '~/services/exports.server.ts'
+import { api, notFound } from '~/utils/http.server.ts'
+
+export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
+	const { user } = await requireActor(request)
+	const format = formatFromPath(request)
+	if (!format) throw notFound()
+	return exportMeasurements(user, { id: params.id }, format)
+})
