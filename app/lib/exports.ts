@@ -20,6 +20,7 @@ export const CONTENT_TYPES: Record<ExportFormat | 'pdf', string> = {
 export function fileSlug(text: string | null | undefined, fallback = 'measurements'): string {
 	const slug = (text ?? '')
 		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
 		.replace(/[^a-z0-9]+/gi, '-')
 		.replace(/^-|-$/g, '')
 		.toLowerCase()
