@@ -8,6 +8,7 @@ import { formatCents, formatUnitPrice, PRICE_UNIT_LABELS } from '~/lib/estimate.
 import { shapeLabel } from '~/lib/exports.ts'
 import type { Shape } from '~/lib/shapes.ts'
 import { formatArea, formatLength, metersToFeet } from '~/lib/units.ts'
+import { metresPerPixel } from '~/grass/mercator.ts'
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
 
 export const DISCLAIMER =
@@ -147,8 +148,26 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 		badges.push({ x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2, n: i + 1 })
 	})
 	for (const b of badges) {
+		// the shape's label beside its number, on a white tag
+		const label = shapeLabel(data.shapes[b.n - 1]!.shape, b.n - 1)
+		const text = label.length > 28 ? `${label.slice(0, 27)}…` : label
+		doc.font('Helvetica').fontSize(7)
+		const w = doc.widthOfString(text) + 6
+		doc.fillOpacity(0.85).roundedRect(b.x + 6, b.y - 5.5, w + 6, 11, 3).fillColor('#ffffff').fill().fillOpacity(1)
+		doc.fillColor(COLORS.text).text(text, b.x + 12, b.y - 2.6, { lineBreak: false })
 		doc.circle(b.x, b.y, 8).lineWidth(1).fillColor('#ffffff').strokeColor(COLORS.text).fillAndStroke()
 		doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.text).text(String(b.n), b.x - 8, b.y - 3.2, { width: 16, align: 'center', lineBreak: false })
+	}
+	// scale bar (feet), bottom left
+	const feetPerPt = metersToFeet(metresPerPixel(data.map.view.center.lat, data.map.view.zoom)) / scale
+	const nice = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 25_000, 50_000, 100_000].find((f) => f / feetPerPt >= 60) ?? 100_000
+	const barPt = nice / feetPerPt
+	if (barPt < CONTENT / 2) {
+		const bx = left + 8
+		const by = mapTop + MAP_H - 10
+		doc.fillOpacity(0.85).roundedRect(bx - 4, by - 14, barPt + 8, 20, 3).fillColor('#ffffff').fill().fillOpacity(1)
+		doc.moveTo(bx, by - 3).lineTo(bx, by).lineTo(bx + barPt, by).lineTo(bx + barPt, by - 3).lineWidth(1.2).strokeColor(COLORS.text).stroke()
+		doc.font('Helvetica').fontSize(7).fillColor(COLORS.text).text(`${nice.toLocaleString('en-US')} ft`, bx, by - 12, { width: barPt, align: 'center', lineBreak: false })
 	}
 	doc.restore()
 	doc.rect(left, mapTop, CONTENT, MAP_H).lineWidth(0.75).strokeColor(COLORS.rule).stroke()
