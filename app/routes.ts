@@ -79,6 +79,15 @@ export default [
 	// admin (issue 7)
 
 	// reports and exports (issue 9)
+	route('api/measurements/export.kml', 'routes/api/measurements.export.ts', { id: 'measurements-export-kml' }),
+	route('api/measurements/export.csv', 'routes/api/measurements.export.ts', { id: 'measurements-export-csv' }),
+	route('api/measurements/:id/export.geojson', 'routes/api/measurements.$id.export.ts', { id: 'measurement-export-geojson' }),
+	route('api/measurements/:id/export.kml', 'routes/api/measurements.$id.export.ts', { id: 'measurement-export-kml' }),
+	route('api/measurements/:id/export.csv', 'routes/api/measurements.$id.export.ts', { id: 'measurement-export-csv' }),
+	route('api/measurements/report.pdf', 'routes/api/measurements.report.ts'),
+	route('api/measurements/:id/report.pdf', 'routes/api/measurements.$id.report.ts'),
+	route('api/organizations/:id/price-list', 'routes/api/organizations.$id.price-list.ts'),
+	route('api/organizations/:id/price-list/:serviceId', 'routes/api/organizations.$id.price-list.$serviceId.ts'),
 
 	route('api/*', 'routes/api/not-found.ts'),
 

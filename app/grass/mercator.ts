@@ -29,17 +29,17 @@ export function unproject(x: number, y: number, zoom: number): LatLng {
 }
 
 /**
- * A `size`×`size` window of imagery centred on `center`: its top-left global
+ * A `size`×`height` window (square by default) of imagery centred on `center`: its top-left global
  * pixel and the XYZ tiles that cover it.
  */
-export function windowAround(center: LatLng, zoom: number, size: number) {
+export function windowAround(center: LatLng, zoom: number, size: number, height = size) {
 	const c = project(center, zoom)
 	const left = Math.round(c.x - size / 2)
-	const top = Math.round(c.y - size / 2)
+	const top = Math.round(c.y - height / 2)
 	const tx0 = Math.floor(left / TILE_SIZE)
 	const ty0 = Math.floor(top / TILE_SIZE)
 	const tx1 = Math.floor((left + size - 1) / TILE_SIZE)
-	const ty1 = Math.floor((top + size - 1) / TILE_SIZE)
+	const ty1 = Math.floor((top + height - 1) / TILE_SIZE)
 	const tiles: { x: number; y: number; z: number }[] = []
 	for (let y = ty0; y <= ty1; y++) for (let x = tx0; x <= tx1; x++) tiles.push({ x, y, z: zoom })
 	return { left, top, zoom, size, tiles, tileOrigin: { x: tx0 * TILE_SIZE, y: ty0 * TILE_SIZE }, cols: tx1 - tx0 + 1, rows: ty1 - ty0 + 1 }

@@ -98,37 +98,53 @@ export type ImageryWindow = {
 	zoom: number
 }
 
-/** A `size`×`size` RGB window centred on `center` at `zoom`, stitched from tiles. */
-export async function fetchImageryWindow(center: LatLng, zoom: number, size: number, { signal }: { signal?: AbortSignal } = {}): Promise<ImageryWindow> {
-	const window = windowAround(center, zoom, size)
-	const buffers: Buffer[] = new Array(window.tiles.length)
+/**
+ * A `size`×`size` (or `size`×`height`) RGB window centred on `center` at
+ * `zoom`, stitched from tiles. With `missingTiles: 'blank'` (the report map)
+ * tiles the provider has none of (404) stay grey, unless all of them are missing.
+ */
+export async function fetchImageryWindow(
+	center: LatLng,
+	zoom: number,
+	size: number,
+	{ signal, height = size, missingTiles = 'fail' }: { signal?: AbortSignal; height?: number; missingTiles?: 'fail' | 'blank' } = {},
+): Promise<ImageryWindow> {
+	const window = windowAround(center, zoom, size, height)
+	const buffers: (Buffer | null)[] = new Array(window.tiles.length)
 	let next = 0
 	const worker = async () => {
 		while (next < window.tiles.length) {
 			const i = next++
-			buffers[i] = await fetchTile(window.tiles[i]!, { signal })
+			try {
+				buffers[i] = await fetchTile(window.tiles[i]!, { signal })
+			} catch (error) {
+				if (missingTiles === 'blank' && error instanceof ImageryError && error.kind === 'not_found') buffers[i] = null
+				else throw error
+			}
 		}
 	}
 	await Promise.all(Array.from({ length: Math.min(PARALLEL, window.tiles.length) }, worker))
 	signal?.throwIfAborted()
+	if (buffers.every((b) => b === null)) throw new ImageryError('not_found', 'The imagery provider has no imagery for this location at this zoom.')
 	try {
-		const { data } = await sharp({ create: { width: window.cols * TILE_SIZE, height: window.rows * TILE_SIZE, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+		const background = missingTiles === 'blank' ? { r: 200, g: 200, b: 200 } : { r: 0, g: 0, b: 0 }
+		const { data } = await sharp({ create: { width: window.cols * TILE_SIZE, height: window.rows * TILE_SIZE, channels: 3, background } })
 			.composite(
-				window.tiles.map((tile, i) => ({
-					input: buffers[i]!,
-					left: (tile.x - window.tiles[0]!.x) * TILE_SIZE,
-					top: (tile.y - window.tiles[0]!.y) * TILE_SIZE,
-				})),
+				window.tiles.flatMap((tile, i) =>
+					buffers[i]
+						? [{ input: buffers[i], left: (tile.x - window.tiles[0]!.x) * TILE_SIZE, top: (tile.y - window.tiles[0]!.y) * TILE_SIZE }]
+						: [],
+				),
 			)
 			.png({ compressionLevel: 0 })
 			.toBuffer({ resolveWithObject: true })
 		const cropped = await sharp(data)
-			.extract({ left: window.left - window.tileOrigin.x, top: window.top - window.tileOrigin.y, width: size, height: size })
+			.extract({ left: window.left - window.tileOrigin.x, top: window.top - window.tileOrigin.y, width: size, height })
 			.removeAlpha()
 			.raw()
 			.toBuffer({ resolveWithObject: true })
 		return {
-			image: { width: size, height: size, data: new Uint8Array(cropped.data.buffer, cropped.data.byteOffset, cropped.data.length) },
+			image: { width: size, height, data: new Uint8Array(cropped.data.buffer, cropped.data.byteOffset, cropped.data.length) },
 			left: window.left,
 			top: window.top,
 			zoom,

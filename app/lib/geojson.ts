@@ -4,7 +4,7 @@ import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
 import { circleRing, type LatLng } from './geodesy.ts'
 import type { Shape } from './shapes.ts'
 
-type Measurement = { id: string; label: string | null; address: string | null; measurement_type: string; created_at: string; shapes: Shape[] }
+export type ExportMeasurement = { id: string; label: string | null; address: string | null; measurement_type: string; created_at: string; shapes: Shape[] }
 
 const position = (p: LatLng): Position => [p.lng, p.lat]
 
@@ -19,13 +19,13 @@ function ring(points: readonly LatLng[], counterClockwise: boolean): Position[] 
 	return signedArea(closed) > 0 === counterClockwise ? closed : closed.reverse()
 }
 
-function geometry(shape: Shape): Geometry {
+export function geometry(shape: Shape): Geometry {
 	if (shape.type === 'polyline') return { type: 'LineString', coordinates: shape.coordinates.map(position) }
 	if (shape.type === 'circle') return { type: 'Polygon', coordinates: [ring(circleRing(shape.coordinates[0]!, shape.radius_m ?? 0, 128), true)] }
 	return { type: 'Polygon', coordinates: [ring(shape.coordinates, true), ...(shape.holes ?? []).map((h) => ring(h, false))] }
 }
 
-export function measurementsToGeoJson(measurements: readonly Measurement[]): FeatureCollection {
+export function measurementsToGeoJson(measurements: readonly ExportMeasurement[]): FeatureCollection {
 	const features: Feature[] = measurements.flatMap((m) =>
 		m.shapes.map((shape, i) => ({
 			type: 'Feature' as const,
@@ -35,8 +35,11 @@ export function measurementsToGeoJson(measurements: readonly Measurement[]): Fea
 				measurement_id: m.id,
 				measurement_label: m.label,
 				address: m.address,
+				shape_number: i + 1,
+				shape_label: shape.label ?? null,
 				shape_type: shape.type,
 				measurement_type: shape.measurement_type ?? m.measurement_type,
+				user_verified: shape.user_verified ?? null,
 				...(shape.type === 'circle' ? { center_lat: shape.coordinates[0]!.lat, center_lng: shape.coordinates[0]!.lng, radius_m: shape.radius_m } : {}),
 				area_sqft: shape.area_sqft,
 				area_acres: shape.area_acres,

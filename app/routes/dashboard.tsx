@@ -3,6 +3,7 @@
 // in the URL query and are applied in SQL; dialogs are URL states (?dialog=…)
 // rendered on the server; every change is a form post to this route's action,
 // which calls the same services (and zod schemas) as the /api/* paths.
+import { DownloadReportLink } from '~/components/report-export.tsx'
 import { isRouteErrorResponse } from 'react-router'
 import { SignInRequired } from '~/components/sign-in-required.tsx'
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
@@ -514,6 +515,7 @@ function MeasurementRow({
 					<Link to={mapLink(m)} className={buttonClass('secondary', 'px-3 py-1 text-xs')} aria-label={`View ${name} on map`}>
 						View on Map
 					</Link>
+					<DownloadReportLink id={m.id} name={name} className={buttonClass('secondary', 'px-3 py-1 text-xs')} />
 					<Link
 						to={hrefWith(query, { dialog: 'delete', id: m.id })}
 						preventScrollReset

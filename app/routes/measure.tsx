@@ -27,6 +27,8 @@ import {
 } from '~/services/measurements.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { incrementSearch } from '~/services/usage.server.ts'
+import { listPrices } from '~/services/price-list.server.ts'
+import { ExportResults } from '~/components/report-export.tsx'
 import { cn } from '~/utils/cn.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import type { RouteHandle } from '~/utils/route-handle.ts'
@@ -87,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		tierId: org?.subscriptionTierId ?? null,
 		hasAi: org?.features.hasAiMeasurement ?? false,
 		hasOrganization: Boolean(user.organizationId),
+		priceList: user.organizationId && measurements.length ? await listPrices(user, user.organizationId) : [],
 	}
 }
 
@@ -524,15 +527,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</fieldset>
 
-				{saved.length > 0 ? (
-					<a
-						href={`/api/measurements/export.geojson?address=${encodeURIComponent(address ?? '')}`}
-						download
-						className={buttonClass('secondary', 'w-full')}
-					>
-						Export Results
-					</a>
-				) : null}
+				{saved.length > 0 && address ? <ExportResults target={{ address }} priceList={loaderData.priceList} /> : null}
 			</aside>
 
 			{ai.open ? <AiModal step={ai.step} onCancel={ai.cancel} /> : null}

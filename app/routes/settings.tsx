@@ -29,6 +29,9 @@ import {
 } from '~/lib/schemas/settings.ts'
 import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
 import { getOrganizationSettings, updateAiTraining, updateOrganizationSettings } from '~/services/organization-settings.server.ts'
+import { createPrice, deletePrice, listPrices, updatePrice } from '~/services/price-list.server.ts'
+import { PriceItemSchema } from '~/lib/schemas/reports.ts'
+import { PRICE_UNIT_LABELS, PRICE_UNITS } from '~/lib/estimate.ts'
 import { changePassword } from '~/services/password.server.ts'
 import { photoBytes, readMultipart, storeAvatar, updateCommunicationPreferences, updateProfile } from '~/services/profile.server.ts'
 import { clientIp } from '~/services/session.server.ts'
@@ -92,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		organization: organization
 			? { ...organization, aiTrainingConsentDate: organization.aiTrainingConsentDate?.toISOString() ?? null }
 			: null,
+		priceList: organization && tab === 'organization' ? await listPrices(user, organization.id) : [],
 	}
 }
 
@@ -106,6 +110,9 @@ type Intent =
 	| 'preferences'
 	| 'organization'
 	| 'ai-training'
+	| 'price-add'
+	| 'price-update'
+	| 'price-delete'
 
 type Toast = { title: string; description?: string }
 type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; toast?: Toast; at: number }
@@ -121,6 +128,9 @@ const TAB_OF: Record<Intent, SettingsTab> = {
 	preferences: 'preferences',
 	organization: 'organization',
 	'ai-training': 'organization',
+	'price-add': 'organization',
+	'price-update': 'organization',
+	'price-delete': 'organization',
 }
 
 function done(intent: Intent, title: string, description?: string, init?: ResponseInit) {
@@ -149,6 +159,9 @@ const FAILURE: Record<Intent, Toast> = {
 	preferences: { title: 'Update Failed', description: 'Failed to update your preferences. Please try again.' },
 	organization: { title: 'Update Failed', description: 'Failed to update organization settings' },
 	'ai-training': { title: 'Update Failed', description: 'Failed to update AI training settings' },
+	'price-add': { title: 'Update Failed', description: 'Failed to add the service. Check the fields and try again.' },
+	'price-update': { title: 'Update Failed', description: 'Failed to update the service. Check the fields and try again.' },
+	'price-delete': { title: 'Update Failed', description: 'Failed to delete the service.' },
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -247,6 +260,21 @@ export async function action({ request }: Route.ActionArgs) {
 				if (submission.status !== 'success') return failed(intent, 400, FAILURE.organization, submission.reply())
 				await updateOrganizationSettings(user, String(user.organizationId ?? ''), submission.value)
 				return done(intent, 'Settings Updated', 'Organization settings have been saved.')
+			}
+			case 'price-add':
+			case 'price-update': {
+				const id = String(formData.get('id') ?? '')
+				formData.delete('id')
+				const submission = parseWithZod(formData, { schema: PriceItemSchema })
+				if (submission.status !== 'success') return failed(intent, 400, FAILURE[intent], submission.reply())
+				const organizationId = String(user.organizationId ?? '')
+				if (intent === 'price-add') await createPrice(user, organizationId, submission.value)
+				else await updatePrice(user, organizationId, id, submission.value)
+				return done(intent, 'Price List Updated', intent === 'price-add' ? `${submission.value.name} was added.` : `${submission.value.name} was saved.`)
+			}
+			case 'price-delete': {
+				await deletePrice(user, String(user.organizationId ?? ''), String(formData.get('id') ?? ''))
+				return done(intent, 'Price List Updated', 'The service was deleted.')
 			}
 			case 'ai-training': {
 				formData.set('allowAiTraining', formData.get('allowAiTraining') === 'on' ? 'on' : 'off')
@@ -602,7 +630,115 @@ function OrganizationTab({ actionData }: TabProps) {
 				</Button>
 			</Form>
 			<AiTrainingForm allowAiTraining={organization.allowAiTraining} />
+			<PriceListSection actionData={actionData} />
 		</>
+	)
+}
+
+const PRICE_UNIT_OPTIONS = PRICE_UNITS.map((u) => [u, u === 'sqft' ? '$ per sq ft' : u === 'ft' ? '$ per ft' : 'Flat rate'] as const)
+
+/**
+ * Price list for report estimates (issue 9): one small form per service and
+ * one to add, all posting to this action (works without JavaScript).
+ */
+function PriceListSection({ actionData }: TabProps) {
+	const { priceList } = useLoader()
+	const adding = usePending('price-add')
+	const addResult = resultFor(actionData, 'price-add')
+	const [form, fields] = useForm({
+		id: 'price-add-form',
+		lastResult: addResult,
+		constraint: getZodConstraint(PriceItemSchema),
+		onValidate: ({ formData }) => parseWithZod(withoutExtras(formData), { schema: PriceItemSchema }),
+		shouldValidate: 'onSubmit',
+	})
+	return (
+		<section aria-labelledby="price-list-heading" className="space-y-4 border-t border-gray-200 pt-6 dark:border-gray-800">
+			<div>
+				<h3 id="price-list-heading" className="text-lg font-semibold">
+					Price List
+				</h3>
+				<p className="text-sm text-gray-600 dark:text-gray-400">
+					Services and prices for the estimate section of PDF reports: a price per square foot of measured area, per foot of measured length, or a flat
+					rate, with an optional minimum charge.
+				</p>
+			</div>
+			{priceList.length ? (
+				<ul className="space-y-3" aria-label="Services">
+					{priceList.map((item) => (
+						<li key={`${item.id}-${item.updatedAt}-${actionData?.at ?? ''}`}>
+							<Form method="post" className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_8rem_6rem_6rem_auto]">
+								<input type="hidden" name="id" value={item.id} />
+								<label className="col-span-2 text-xs font-medium sm:col-span-1">
+									Service
+									<input name="name" defaultValue={item.name} required maxLength={100} aria-label={`Service name (${item.name})`} className={inputClass} />
+								</label>
+								<label className="text-xs font-medium">
+									Unit
+									<select name="unit" defaultValue={item.unit} aria-label={`Unit (${item.name})`} className={inputClass}>
+										{PRICE_UNIT_OPTIONS.map(([v, l]) => (
+											<option key={v} value={v}>
+												{l}
+											</option>
+										))}
+									</select>
+								</label>
+								<label className="text-xs font-medium">
+									Price ($)
+									<input name="unitPrice" defaultValue={item.unitPrice} inputMode="decimal" required aria-label={`Price (${item.name})`} className={inputClass} />
+								</label>
+								<label className="text-xs font-medium">
+									Minimum ($)
+									<input name="minimumCharge" defaultValue={item.minimumCharge} inputMode="decimal" aria-label={`Minimum charge (${item.name})`} className={inputClass} />
+								</label>
+								<div className="flex gap-2">
+									<Button type="submit" name="intent" value="price-update" variant="secondary">
+										Save
+									</Button>
+									<Button type="submit" name="intent" value="price-delete" variant="destructive" aria-label={`Delete ${item.name}`}>
+										Delete
+									</Button>
+								</div>
+							</Form>
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="text-sm text-gray-600 dark:text-gray-400">No services yet.</p>
+			)}
+			<Form method="post" {...getFormProps(form)} key={failureKey(actionData, 'price-add')} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+				<h4 className="text-sm font-semibold">Add a service</h4>
+				<Field label="Service name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), id: 'price-name' }} errors={fields.name.errors} />
+				<div className="grid gap-3 sm:grid-cols-3">
+					<div className="space-y-1">
+						<label htmlFor="price-unit" className="block text-sm font-medium">
+							Unit
+						</label>
+						<select id="price-unit" name={fields.unit.name} defaultValue="sqft" className={inputClass}>
+							{PRICE_UNIT_OPTIONS.map(([v, l]) => (
+								<option key={v} value={v}>
+									{l}
+								</option>
+							))}
+						</select>
+						<ErrorList id="price-unit-error" errors={fields.unit.errors} />
+					</div>
+					<Field label="Price ($)" inputProps={{ ...getInputProps(fields.unitPrice, { type: 'text' }), id: 'price-unit-price', inputMode: 'decimal' }} errors={fields.unitPrice.errors} />
+					<Field
+						label="Minimum charge ($)"
+						inputProps={{ ...getInputProps(fields.minimumCharge, { type: 'text' }), id: 'price-minimum', inputMode: 'decimal', required: false }}
+						errors={fields.minimumCharge.errors}
+					/>
+				</div>
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<Button type="submit" name="intent" value="price-add" disabled={adding}>
+					{adding ? 'Adding...' : 'Add Service'}
+				</Button>
+			</Form>
+			<p className="text-xs text-gray-500 dark:text-gray-400">
+				{PRICE_UNITS.map((u) => `${u}: ${PRICE_UNIT_LABELS[u]}`).join(' · ')}. Prices may have up to 4 decimals (e.g. 0.0125 per sq ft).
+			</p>
+		</section>
 	)
 }
 

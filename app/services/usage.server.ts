@@ -34,3 +34,31 @@ export async function incrementSearch(user: ClientUser) {
 	const row = await loadUserRow(user.id)
 	return { usageStats: toClientUser(row!).usageStats }
 }
+
+export const REPORT_LIMIT_REACHED = 'You have reached your report limit for this month. Upgrade your plan or wait until your next billing period to create more reports.'
+
+/**
+ * A report (one PDF) counts against the organization tier's reportsPerMonth
+ * (null = unlimited) with one conditional UPDATE, so concurrent requests never
+ * overshoot; the user's own counter (usageStats.reports) moves with it.
+ */
+export async function incrementReport(user: ClientUser) {
+	try {
+		await prisma.$transaction(async (tx) => {
+			if (user.organizationId) {
+				const org = await tx.$executeRaw`
+					UPDATE organizations o SET "reportsUsedThisMonth" = o."reportsUsedThisMonth" + 1, "updatedAt" = now()
+					FROM subscription_tiers t
+					WHERE o.id = ${user.organizationId} AND t.id = o."subscriptionTierId"
+						AND (t."reportsPerMonth" IS NULL OR o."reportsUsedThisMonth" < t."reportsPerMonth")`
+				if (org !== 1) throw new LimitReached()
+			}
+			await tx.$executeRaw`
+				UPDATE users SET "reportsUsedThisMonth" = "reportsUsedThisMonth" + 1, "updatedAt" = now()
+				WHERE id = ${user.id}`
+		})
+	} catch (error) {
+		if (error instanceof LimitReached) throw tooManyRequests(REPORT_LIMIT_REACHED)
+		throw error
+	}
+}

@@ -1,0 +1,103 @@
+// The map of a PDF report: the view that fits every shape, and the satellite
+// imagery behind it, stitched server-side from SATELLITE_TILE_URL tiles with
+// the grass pipeline's tile fetch (disk cache, timeouts). The shapes
+// themselves are drawn as vectors by the PDF (reports.server.ts), so without
+// imagery the same drawing stands alone on a plain background.
+import sharp from 'sharp'
+import { getEnv } from '~/env.server.ts'
+import { project } from '~/grass/mercator.ts'
+import { fetchImageryWindow, ImageryError } from '~/integrations/imagery.server.ts'
+import { circleRing, type LatLng } from '~/lib/geodesy.ts'
+import type { Shape } from '~/lib/shapes.ts'
+
+/** Pixels of the map image (2× the 516×300 pt it fills on the page). */
+export const MAP_WIDTH_PX = 1032
+export const MAP_HEIGHT_PX = 600
+const FILL = 0.8
+/** How long the whole imagery fetch may take before the report goes vector-only. */
+const IMAGERY_BUDGET_MS = 10_000
+
+export type MapView = { zoom: number; left: number; top: number; width: number; height: number; center: LatLng }
+export type ReportMap = {
+	view: MapView
+	/** JPEG of the imagery, or null when drawn vector-only */
+	jpeg: Buffer | null
+	/** why there is no imagery, for the report's caption */
+	unavailable: string | null
+	attribution: string
+}
+
+/** Every point that outlines a shape (a circle's ring, not just its centre). */
+export function outlinePoints(shape: Shape): LatLng[] {
+	if (shape.type === 'circle') return circleRing(shape.coordinates[0]!, shape.radius_m ?? 0, 64)
+	return shape.coordinates
+}
+
+/** The sharpest zoom (≤ maxZoom) at which every shape fits 80 % of the map, centred on them. */
+export function fitView(shapes: readonly Shape[], maxZoom: number, fallbackCenter?: LatLng | null): MapView {
+	const points = shapes.flatMap(outlinePoints)
+	if (!points.length) {
+		const center = fallbackCenter ?? { lat: 39.8283, lng: -98.5795 }
+		return viewAt(center, fallbackCenter ? Math.min(maxZoom, 19) : 4)
+	}
+	const projected = points.map((p) => project(p, 0))
+	const xs = projected.map((p) => p.x)
+	const ys = projected.map((p) => p.y)
+	const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+	const scale = Math.min((MAP_WIDTH_PX * FILL) / Math.max(x1 - x0, 1e-12), (MAP_HEIGHT_PX * FILL) / Math.max(y1 - y0, 1e-12))
+	const zoom = Math.max(1, Math.min(maxZoom, Math.floor(Math.log2(scale))))
+	// centre of the bounding box in web-mercator, back to lat/lng
+	const cx = (x0 + x1) / 2
+	const cy = (y0 + y1) / 2
+	const n = Math.PI - (2 * Math.PI * cy) / 256
+	const center = { lat: (180 / Math.PI) * Math.atan(Math.sinh(n)), lng: (cx / 256) * 360 - 180 }
+	return viewAt(center, zoom)
+}
+
+function viewAt(center: LatLng, zoom: number): MapView {
+	const c = project(center, zoom)
+	return { zoom, center, width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX, left: Math.round(c.x - MAP_WIDTH_PX / 2), top: Math.round(c.y - MAP_HEIGHT_PX / 2) }
+}
+
+/** Image pixel of a point in a view. */
+export function toPixel(view: MapView, p: LatLng): { x: number; y: number } {
+	const g = project(p, view.zoom)
+	return { x: g.x - view.left, y: g.y - view.top }
+}
+
+/**
+ * The map for a report. Imagery comes from the configured provider at the
+ * fitted zoom (one or two zooms less where it has none); any failure — no
+ * imagery, timeout, bad tiles — gives a vector-only map, never a failed report.
+ */
+export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?: LatLng | null, { imagery = true }: { imagery?: boolean } = {}): Promise<ReportMap> {
+	const env = getEnv()
+	const maxZoom = Math.min(env.TILE_MAX_ZOOM, 21)
+	const fitted = fitView(shapes, maxZoom, fallbackCenter)
+	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution: env.TILE_ATTRIBUTION }
+	const signal = AbortSignal.timeout(IMAGERY_BUDGET_MS)
+	let reason = 'Imagery unavailable'
+	for (let zoom = fitted.zoom; zoom >= Math.max(1, fitted.zoom - 2); zoom--) {
+		const view = zoom === fitted.zoom ? fitted : viewAt(fitted.center, zoom)
+		try {
+			const window = await fetchImageryWindow(view.center, zoom, MAP_WIDTH_PX, { signal, height: MAP_HEIGHT_PX, missingTiles: 'blank' })
+			const jpeg = await sharp(Buffer.from(window.image.data.buffer, window.image.data.byteOffset, window.image.data.length), {
+				raw: { width: window.image.width, height: window.image.height, channels: 3 },
+			})
+				.jpeg({ quality: 82 })
+				.toBuffer()
+			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: env.TILE_ATTRIBUTION }
+		} catch (error) {
+			if (error instanceof ImageryError) {
+				reason = error.message
+				if (error.kind === 'not_found') continue
+			} else if (signal.aborted) {
+				reason = 'The imagery provider did not answer in time.'
+			} else {
+				reason = error instanceof Error ? error.message : String(error)
+			}
+			break
+		}
+	}
+	return { view: fitted, jpeg: null, unavailable: reason, attribution: env.TILE_ATTRIBUTION }
+}
