@@ -334,6 +334,8 @@ test('masquerade: JSON round trip, never a site admin, audited with who and whom
 	expect(me).toMatchObject({ id: member.id, isMasquerading: true, originalAdminUser: { id: admin.id } })
 	// while masquerading the admin is the member: no admin paths
 	expect((await asTarget.get('/api/admin/stats')).status()).toBe(403)
+	// what is done as the member is recorded under the admin's id
+	expect((await asTarget.patch('/api/user/preferences', { data: { themePreference: 'dark' } })).status()).toBe(200)
 	const stop = await asTarget.post('/api/admin/stop-masquerade')
 	expect(stop.status()).toBe(200)
 	const back = await stop.json()
@@ -343,7 +345,9 @@ test('masquerade: JSON round trip, never a site admin, audited with who and whom
 	const rows = await auditRows({ targetId: member.id })
 	expect(rows.map((r) => [r.action, r.actorUserId])).toEqual([
 		['admin.masquerade.start', admin.id],
+		['masquerade.request', admin.id],
 		['admin.masquerade.stop', admin.id],
 	])
 	expect(rows[0]!.details).toMatchObject({ adminUserId: admin.id, targetEmail: member.email })
+	expect(rows[1]!.details).toEqual({ method: 'PATCH', path: '/api/user/preferences' })
 })

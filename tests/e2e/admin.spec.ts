@@ -302,6 +302,8 @@ test('masquerade: confirm, land on /measure with the banner, return to /admin; a
 	await expect(page).toHaveURL(/\/measure/)
 	const banner = page.getByText(`Masquerading as Maya User (${member.email})`)
 	await expect(banner).toBeVisible()
+	// a write made as the member is attributed to the admin
+	expect((await page.request.patch('/api/user/preferences', { data: { themePreference: 'dark' } })).status()).toBe(200)
 	await page.getByRole('button', { name: 'Return to Admin Panel' }).click()
 	await expect(page).toHaveURL(/\/admin/)
 	await expect(page.getByText('Masquerading as')).toHaveCount(0)
@@ -309,6 +311,7 @@ test('masquerade: confirm, land on /measure with the banner, return to /admin; a
 	const rows = await auditRows({ targetId: member.id })
 	expect(rows.map((r) => [r.action, r.actorUserId])).toEqual([
 		['admin.masquerade.start', admin.id],
+		['masquerade.request', admin.id],
 		['admin.masquerade.stop', admin.id],
 	])
 })
