@@ -281,10 +281,21 @@ test('Blog Posts: required fields, create, paginate 10 a page, edit, delete', as
 	await db().blogPost.deleteMany({ where: { slug: { startsWith: `filler-${stamp}-` } } })
 })
 
-test('Data Cleanup: statistics, policy and the manual trigger', async ({ page, context, makeUser }) => {
+test('Data Cleanup: statistics polled every 30 seconds, policy and the manual trigger', async ({ page, context, makeUser }) => {
 	const admin = await makeStaff(makeUser, ['canManageOrganizations'])
+	const customer = await makeUser()
 	await signIn(context, admin.id)
+	await page.clock.install()
 	await page.goto('/admin?tab=cleanup')
+	const pending = page.getByTestId('Organizations pending cleanup')
+	const before = Number(await pending.textContent())
+	await db().organization.update({ where: { id: customer.organizationId! }, data: { isDeactivated: true, deactivatedAt: new Date(), dataCleanupAt: new Date(Date.now() + 30 * 86_400_000) } })
+	await page.clock.fastForward(29_000)
+	await expect(pending).toHaveText(String(before))
+	await page.clock.fastForward(1_500)
+	// refetched (other tests may change the count too, so only "it moved")
+	await expect(pending).not.toHaveText(String(before))
+	await page.clock.resume()
 	for (const label of ['Organizations pending cleanup', 'Last cleanup run', 'Next cleanup scheduled']) await expect(page.getByText(label)).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Data retention policy' })).toBeVisible()
 	await page.getByRole('button', { name: 'Run Cleanup Now' }).click()

@@ -194,7 +194,8 @@ const EmptyRow = ({ cols, text }: { cols: number; text: string }) => (
 function UsersSection({ data, actionData }: Props) {
 	if (!('users' in data)) return null
 	const p = data.params
-	const close = href('users', { search: data.filters.search, role: data.filters.role === 'all' ? undefined : data.filters.role })
+	const filters = { search: data.filters.search, role: data.filters.role === 'all' ? undefined : data.filters.role }
+	const close = href('users', filters)
 	const editing = p.edit ? data.users.find((u) => u.id === p.edit) : undefined
 	const target = p.id ? data.users.find((u) => u.id === p.id) : undefined
 	const orgOptions = data.organizations.map((o) => [o.id, `${o.name} (${o.accountNumber})`] as const)
@@ -225,7 +226,7 @@ function UsersSection({ data, actionData }: Props) {
 						Search
 					</Button>
 				</Form>
-				<ButtonLink to={href('users', { new: 1 })} preventScrollReset>
+				<ButtonLink to={href('users', { ...filters, new: 1 })} preventScrollReset>
 					Add Customer User
 				</ButtonLink>
 			</Toolbar>
@@ -253,16 +254,16 @@ function UsersSection({ data, actionData }: Props) {
 								<Td>{u.organizationName ?? '—'}</Td>
 								<Td>{u.isEmailConfirmed ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Unverified</Badge>}</Td>
 								<Td className="space-x-2 text-right whitespace-nowrap">
-									<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('users', { edit: u.id })} preventScrollReset aria-label={`Edit ${u.email}`}>
+									<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('users', { ...filters, edit: u.id })} preventScrollReset aria-label={`Edit ${u.email}`}>
 										Edit
 									</Link>
 									{data.canMasquerade && u.role !== 'site_admin' ? (
-										<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('users', { confirm: 'masquerade', id: u.id })} preventScrollReset aria-label={`Masquerade as ${u.email}`}>
+										<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('users', { ...filters, confirm: 'masquerade', id: u.id })} preventScrollReset aria-label={`Masquerade as ${u.email}`}>
 											Masquerade
 										</Link>
 									) : null}
 									{u.id !== data.selfId ? (
-										<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('users', { confirm: 'delete', id: u.id })} preventScrollReset aria-label={`Delete ${u.email}`}>
+										<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('users', { ...filters, confirm: 'delete', id: u.id })} preventScrollReset aria-label={`Delete ${u.email}`}>
 											Delete
 										</Link>
 									) : null}
