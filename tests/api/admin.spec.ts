@@ -163,6 +163,9 @@ test('organizations: create, deactivate locks members out, reactivate, delete re
 	expect(org.accountNumber).toMatch(/^YS-\d{6}$/)
 	expect((await api.post('/api/admin/organizations', { data: { name: 'X', subscriptionTierId: 'no-such-plan' } })).status()).toBe(400)
 
+	const renamed = await api.patch(`/api/admin/organizations/${org.id}`, { data: { name: 'Acme Lawns & Gardens', subscriptionTierId: 'starter' } })
+	expect(await renamed.json()).toMatchObject({ name: 'Acme Lawns & Gardens', subscriptionTierId: 'starter' })
+	expect((await api.patch(`/api/admin/organizations/${org.id}`, { data: { accountNumber: 'X' } })).status()).toBe(400)
 	const member = await makeUser({ organizationId: org.id })
 	const asMember = await apiAs(member)
 	expect((await asMember.get('/api/auth/user')).status()).toBe(200)
@@ -189,7 +192,7 @@ test('organizations: create, deactivate locks members out, reactivate, delete re
 	expect(await db().user.count({ where: { id: member.id } })).toBe(0)
 	expect((await api.delete(`/api/admin/organizations/${org.id}`)).status()).toBe(404)
 	const actions = (await auditRows({ targetId: org.id })).map((r) => r.action)
-	expect(actions).toEqual(['admin.organization.create', 'admin.organization.deactivate', 'admin.organization.reactivate', 'admin.organization.delete'])
+	expect(actions).toEqual(['admin.organization.create', 'admin.organization.update', 'admin.organization.deactivate', 'admin.organization.reactivate', 'admin.organization.delete'])
 })
 
 test('plans: create with defaults, 409 on a taken id, id immutable, delete refused while in use', async ({ makeUser, apiAs }) => {
@@ -240,6 +243,8 @@ test('coupons: parsing rules, 409 on a taken code, 400 on invalid discounts, del
 	expect(await free.json()).toMatchObject({ freeSubscriptionTierId: 'pro', maxUses: 10, validUntil: '2031-06-30T23:59:59.999Z' })
 	const patched = await api.patch(`/api/admin/coupons/${coupon.id}`, { data: { discountValue: 150 } })
 	expect(patched.status()).toBe(400)
+	const edited = await api.patch(`/api/admin/coupons/${coupon.id}`, { data: { name: 'Save more', discountValue: '20', maxUses: 50 } })
+	expect(await edited.json()).toMatchObject({ name: 'Save more', discountValue: '20.00', maxUses: 50, code })
 
 	const customer = await makeUser()
 	await db().organization.update({ where: { id: customer.organizationId! }, data: { activeCouponId: coupon.id } })

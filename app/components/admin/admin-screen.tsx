@@ -324,6 +324,7 @@ function UsersSection({ data, actionData }: Props) {
 					action={`/api/admin/masquerade/${target.id}`}
 					reloadDocument
 					confirmLabel="Masquerade"
+					pendingText="Redirecting to user interface..."
 					destructive={false}
 				/>
 			) : null}

@@ -1,7 +1,7 @@
 // Small building blocks of the admin panel. Dialogs and confirmations are
 // server-rendered from the URL (?edit=, ?confirm=), so they work without
 // JavaScript; Cancel is a link back to the section.
-import { type ComponentProps, type ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { cn } from '~/utils/cn.ts'
 import { Button, buttonClass } from '../ui/button.tsx'
@@ -168,6 +168,7 @@ export function ConfirmDialog({
 	extra,
 	reply,
 	destructive = true,
+	pendingText,
 }: {
 	title: string
 	message: ReactNode
@@ -180,13 +181,21 @@ export function ConfirmDialog({
 	extra?: Record<string, string>
 	reply?: AdminActionData | null
 	destructive?: boolean
+	/** shown once the form is sent (a full-page post has no navigation state) */
+	pendingText?: string
 }) {
+	const [sent, setSent] = useState(false)
 	return (
 		<Dialog title={title} closeTo={closeTo}>
 			<div className="space-y-4">
 				<div className="text-sm text-gray-700 dark:text-gray-300">{message}</div>
 				<FormError reply={reply ?? null} />
-				<Form method="post" action={action} reloadDocument={reloadDocument} className="flex justify-end gap-2">
+				{sent && pendingText ? (
+					<p role="status" className="text-sm font-medium">
+						{pendingText}
+					</p>
+				) : null}
+				<Form method="post" action={action} reloadDocument={reloadDocument} onSubmit={() => setSent(true)} className="flex justify-end gap-2">
 					{intent ? <input type="hidden" name="intent" value={intent} /> : null}
 					<input type="hidden" name="id" value={id} />
 					{Object.entries(extra ?? {}).map(([k, v]) => (
