@@ -77,6 +77,27 @@ export default [
 	// billing (issue 6)
 
 	// admin (issue 7)
+	route('api/admin/stats', 'routes/api/admin.stats.ts'),
+	route('api/admin/users', 'routes/api/admin.users.ts'),
+	route('api/admin/users/:userId', 'routes/api/admin.users.$userId.ts'),
+	route('api/admin/customer-users', 'routes/api/admin.customer-users.ts'),
+	route('api/admin/organizations', 'routes/api/admin.organizations.ts'),
+	route('api/admin/organizations/:id', 'routes/api/admin.organizations.$id.ts'),
+	route('api/admin/organizations/:id/deactivate', 'routes/api/admin.organizations.$id.deactivate.ts'),
+	route('api/admin/organizations/:id/reactivate', 'routes/api/admin.organizations.$id.reactivate.ts'),
+	route('api/admin/subscription-tiers', 'routes/api/admin.subscription-tiers.ts'),
+	route('api/admin/subscription-tiers/:id', 'routes/api/admin.subscription-tiers.$id.ts'),
+	route('api/admin/coupons', 'routes/api/admin.coupons.ts'),
+	route('api/admin/coupons/:id', 'routes/api/admin.coupons.$id.ts'),
+	route('api/admin/team-members', 'routes/api/admin.team-members.ts'),
+	route('api/admin/team-members/:id', 'routes/api/admin.team-members.$id.ts'),
+	route('api/admin/blog/posts', 'routes/api/admin.blog.posts.ts'),
+	route('api/admin/blog/posts/:id', 'routes/api/admin.blog.posts.$id.ts'),
+	route('api/admin/cleanup/stats', 'routes/api/admin.cleanup.stats.ts'),
+	route('api/admin/cleanup/trigger', 'routes/api/admin.cleanup.trigger.ts'),
+	route('api/admin/masquerade/stop', 'routes/api/admin.masquerade.stop.ts'),
+	route('api/admin/masquerade/:userId', 'routes/api/admin.masquerade.$userId.ts'),
+	route('api/admin/stop-masquerade', 'routes/api/admin.stop-masquerade.ts'),
 
 	// reports and exports (issue 9)
 	route('api/measurements/export.kml', 'routes/api/measurements.export.ts', { id: 'measurements-export-kml' }),

@@ -95,7 +95,23 @@ export async function getActor(request: Request): Promise<Actor | null> {
 	const row = await loadUserRow(session.userId)
 	if (!row || !row.isActive) return null
 	if (row.organization?.isDeactivated && row.role !== 'site_admin') return null
+	await attributeMasquerade(request, session)
 	return { session, user: toClientUser(row, await originalAdmin(session)) }
+}
+
+// admin (issue 7): every write made while masquerading is recorded under the
+// real admin's id, with the user it was made as (decisions "Admin panel").
+const attributed = new WeakSet<Request>()
+const MASQUERADE_STOP_PATHS = ['/api/admin/masquerade/stop', '/api/admin/stop-masquerade']
+async function attributeMasquerade(request: Request, session: ActiveSession) {
+	const adminId = session.data.originalUserId
+	if (!adminId || request.method === 'GET' || request.method === 'HEAD' || attributed.has(request)) return
+	attributed.add(request)
+	const path = new URL(request.url).pathname.replace(/\.data$/, '')
+	if (MASQUERADE_STOP_PATHS.includes(path)) return
+	await prisma.auditLog.create({
+		data: { actorUserId: adminId, action: 'masquerade.request', targetType: 'user', targetId: session.userId, details: { method: request.method, path }, ip: clientIp(request) },
+	})
 }
 
 function isApiRequest(request: Request) {

@@ -26,6 +26,10 @@ export async function incrementSearch(user: ClientUser) {
 						AND (t."searchesPerMonth" IS NULL OR o."searchesUsedThisMonth" < t."searchesPerMonth")`
 				if (org !== 1) throw new LimitReached()
 			}
+			// admin panel "Today's Searches" (issue 7)
+			await tx.$executeRaw`
+				INSERT INTO usage_days (day, "organizationId", searches) VALUES (${new Date().toISOString().slice(0, 10)}, ${user.organizationId ?? ''}, 1)
+				ON CONFLICT (day, "organizationId") DO UPDATE SET searches = usage_days.searches + 1`
 		})
 	} catch (error) {
 		if (error instanceof LimitReached) throw tooManyRequests(SEARCH_LIMIT_REACHED)

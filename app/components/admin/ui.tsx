@@ -1,0 +1,229 @@
+// Small building blocks of the admin panel. Dialogs and confirmations are
+// server-rendered from the URL (?edit=, ?confirm=), so they work without
+// JavaScript; Cancel is a link back to the section.
+import { useState, type ComponentProps, type ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+import { cn } from '~/utils/cn.ts'
+import { Button, buttonClass } from '../ui/button.tsx'
+import { ErrorList, inputClass } from '../ui/field.tsx'
+
+export type AdminActionData = {
+	intent: string
+	id?: string
+	error: string
+	toast?: string
+	fields?: Record<string, string> | null
+	values?: Record<string, string | string[]>
+	at: number
+}
+
+/** The action's reply when it belongs to this form (same intent, and same row for row forms). */
+export function replyFor(actionData: AdminActionData | null, intent: string, id?: string) {
+	if (!actionData || actionData.intent !== intent) return null
+	if (id !== undefined && actionData.id !== id) return null
+	return actionData
+}
+
+export function FormError({ reply }: { reply: AdminActionData | null }) {
+	if (!reply) return null
+	return (
+		<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+			{reply.toast ? <strong className="block">{reply.toast}</strong> : null}
+			{reply.error}
+		</p>
+	)
+}
+
+type FieldProps = {
+	label: ReactNode
+	name: string
+	reply: AdminActionData | null
+	defaultValue?: string | number | null
+	hint?: ReactNode
+	idPrefix: string
+} & Omit<ComponentProps<'input'>, 'name' | 'defaultValue' | 'id'>
+
+/** A labelled input; after a refused post it shows what was typed and the field's error. */
+export function TextField({ label, name, reply, defaultValue, hint, idPrefix, className, ...rest }: FieldProps) {
+	const id = `${idPrefix}-${name}`
+	const error = reply?.fields?.[name]
+	const typed = reply?.values?.[name]
+	const value = typeof typed === 'string' ? typed : (defaultValue ?? '')
+	return (
+		<div className={cn('space-y-1', className)}>
+			<label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+				{label}
+			</label>
+			<input
+				id={id}
+				name={name}
+				defaultValue={value}
+				key={`${id}-${reply?.at ?? 0}`}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
+				className={inputClass}
+				{...rest}
+			/>
+			{hint ? <p className="text-xs text-gray-500 dark:text-gray-400">{hint}</p> : null}
+			<ErrorList id={`${id}-error`} errors={error ? [error] : null} />
+		</div>
+	)
+}
+
+export function SelectField({
+	label,
+	name,
+	reply,
+	defaultValue,
+	idPrefix,
+	options,
+	className,
+}: {
+	label: ReactNode
+	name: string
+	reply: AdminActionData | null
+	defaultValue?: string | null
+	idPrefix: string
+	options: readonly (readonly [string, string])[]
+	className?: string
+}) {
+	const id = `${idPrefix}-${name}`
+	const error = reply?.fields?.[name]
+	const typed = reply?.values?.[name]
+	return (
+		<div className={cn('space-y-1', className)}>
+			<label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+				{label}
+			</label>
+			<select
+				id={id}
+				name={name}
+				key={`${id}-${reply?.at ?? 0}`}
+				defaultValue={typeof typed === 'string' ? typed : (defaultValue ?? '')}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
+				className={inputClass}
+			>
+				{options.map(([value, text]) => (
+					<option key={value} value={value}>
+						{text}
+					</option>
+				))}
+			</select>
+			<ErrorList id={`${id}-error`} errors={error ? [error] : null} />
+		</div>
+	)
+}
+
+export function Checkbox({ label, name, defaultChecked, value = 'on' }: { label: ReactNode; name: string; defaultChecked?: boolean; value?: string }) {
+	return (
+		<label className="flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
+			<input type="checkbox" name={name} value={value} defaultChecked={defaultChecked} className="h-4 w-4 rounded border-gray-300" />
+			{label}
+		</label>
+	)
+}
+
+export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | 'red' | 'amber' | 'blue'; children: ReactNode }) {
+	const tones = {
+		gray: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
+		green: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+		red: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+		amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+		blue: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
+	}
+	return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>
+}
+
+/** A modal rendered by the server when the URL asks for it. */
+export function Dialog({ title, closeTo, children, wide }: { title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
+	const titleId = `dialog-${title.replace(/\W+/g, '-').toLowerCase()}`
+	return (
+		<div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:items-center">
+			<div role="dialog" aria-modal="true" aria-labelledby={titleId} className={cn('w-full rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900', wide ? 'max-w-2xl' : 'max-w-lg')}>
+				<div className="mb-4 flex items-start justify-between gap-4">
+					<h2 id={titleId} className="text-lg font-semibold">
+						{title}
+					</h2>
+					<Link to={closeTo} preventScrollReset aria-label="Close" className="text-gray-500 hover:text-gray-800 dark:hover:text-gray-200">
+						✕
+					</Link>
+				</div>
+				{children}
+			</div>
+		</div>
+	)
+}
+
+/** "Are you sure?" for deletes, deactivation, reactivation and masquerade (spec 3 §4). */
+export function ConfirmDialog({
+	title,
+	message,
+	closeTo,
+	intent,
+	id,
+	confirmLabel,
+	action,
+	reloadDocument,
+	extra,
+	reply,
+	destructive = true,
+	pendingText,
+}: {
+	title: string
+	message: ReactNode
+	closeTo: string
+	intent?: string
+	id: string
+	confirmLabel: string
+	action?: string
+	reloadDocument?: boolean
+	extra?: Record<string, string>
+	reply?: AdminActionData | null
+	destructive?: boolean
+	/** shown once the form is sent (a full-page post has no navigation state) */
+	pendingText?: string
+}) {
+	const [sent, setSent] = useState(false)
+	return (
+		<Dialog title={title} closeTo={closeTo}>
+			<div className="space-y-4">
+				<div className="text-sm text-gray-700 dark:text-gray-300">{message}</div>
+				<FormError reply={reply ?? null} />
+				{sent && pendingText ? (
+					<p role="status" className="text-sm font-medium">
+						{pendingText}
+					</p>
+				) : null}
+				<Form method="post" action={action} reloadDocument={reloadDocument} onSubmit={() => setSent(true)} className="flex justify-end gap-2">
+					{intent ? <input type="hidden" name="intent" value={intent} /> : null}
+					<input type="hidden" name="id" value={id} />
+					{Object.entries(extra ?? {}).map(([k, v]) => (
+						<input key={k} type="hidden" name={k} value={v} />
+					))}
+					<Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
+						Cancel
+					</Link>
+					<Button type="submit" variant={destructive ? 'destructive' : 'primary'}>
+						{confirmLabel}
+					</Button>
+				</Form>
+			</div>
+		</Dialog>
+	)
+}
+
+export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—')
+export const formatDateTime = (iso: string | null) =>
+	iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }) : 'Never'
+
+export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || '—'
+
+export function Th({ children, className }: { children?: ReactNode; className?: string }) {
+	return <th className={cn('px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400', className)}>{children}</th>
+}
+export function Td({ children, className }: { children?: ReactNode; className?: string }) {
+	return <td className={cn('px-3 py-2 align-top text-sm', className)}>{children}</td>
+}
+export const tableClass = 'min-w-full divide-y divide-gray-200 dark:divide-gray-700'
+export const cardClass = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-700 dark:bg-gray-900'
