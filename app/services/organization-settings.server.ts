@@ -14,7 +14,7 @@ export const ORG_SETTINGS_FORBIDDEN = 'Only account admins can change organizati
 
 async function requireManageable(user: Actor, organizationId: string) {
 	if (user.role !== 'account_admin' && user.role !== 'site_admin') throw forbidden(ORG_SETTINGS_FORBIDDEN)
-	if (user.role !== 'site_admin' && user.organizationId !== organizationId) throw notFound(ORGANIZATION_NOT_FOUND)
+	if (user.organizationId !== organizationId) throw notFound(ORGANIZATION_NOT_FOUND)
 	const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, allowAiTraining: true } })
 	if (!org) throw notFound(ORGANIZATION_NOT_FOUND)
 	return org

@@ -6,7 +6,7 @@ export const ORGANIZATION_NOT_FOUND = 'Organization not found'
 
 /** GET /api/organizations/{id}: your own organization; site admins any. */
 export async function getOrganization(user: ClientUser, id: string) {
-	if (user.role !== 'site_admin' && user.organizationId !== id) throw notFound(ORGANIZATION_NOT_FOUND)
+	if (user.organizationId !== id) throw notFound(ORGANIZATION_NOT_FOUND)
 	const org = await prisma.organization.findUnique({ where: { id }, include: { subscriptionTier: { select: { name: true } } } })
 	if (!org) throw notFound(ORGANIZATION_NOT_FOUND)
 	return {

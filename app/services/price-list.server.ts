@@ -34,7 +34,7 @@ function trimPrice(text: string): string {
 }
 
 function assertReadable(user: Actor, organizationId: string) {
-	if (user.role !== 'site_admin' && user.organizationId !== organizationId) throw notFound(ORGANIZATION_NOT_FOUND)
+	if (user.organizationId !== organizationId) throw notFound(ORGANIZATION_NOT_FOUND)
 }
 
 async function assertManageable(user: Actor, organizationId: string) {

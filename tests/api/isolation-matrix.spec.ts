@@ -30,6 +30,9 @@ const PUBLIC = [
 	/^api\/contact/,
 ]
 
+/** Browser routes under /api (form targets): they answer with redirects, not JSON. */
+const BROWSER = [/^api\/login$/, /^api\/logout$/, /^api\/admin\/masquerade\/stop$/]
+
 type Victim = Awaited<ReturnType<typeof makeVictim>>
 
 async function makeVictim() {
@@ -70,7 +73,11 @@ async function makeVictim() {
 			expiresAt: new Date(Date.now() + 86_400_000),
 		},
 	})
-	return { tag, org, admin, member, measurement, invitation }
+	// staff-level objects the admin paths name: a coupon, a staff member, a plan in use
+	const coupon = await db().couponCode.create({ data: { code: `V${tag}`.toUpperCase(), name: `Coupon ${tag}`, discountType: 'percentage', discountValue: 10 } })
+	const staffUser = await db().user.create({ data: { email: `staff-${tag}@example.com`, firstName: `Staff${tag}`, lastName: 'Victim', role: 'site_admin', emailVerified: true } })
+	const staff = await db().adminUser.create({ data: { userId: staffUser.id, canManageUsers: true } })
+	return { tag, org, admin, member, measurement, invitation, coupon, staff, staffUser }
 }
 
 /** What each path parameter is filled with: always one of the victim's ids. */
@@ -82,7 +89,11 @@ function fill(path: string, victim: Victim): string | null {
 		if (path.startsWith('api/account/users/') || path.startsWith('api/admin/users/') || path.startsWith('api/admin/masquerade/')) return victim.member.id
 		if (path.startsWith('api/account/invitations/')) return victim.invitation.id
 		if (path.startsWith('api/admin/organizations/')) return victim.org.id
-		if (path.startsWith('api/blog/posts/') && name === 'idOrSlug') return 'no-such-post'
+		if (path.startsWith('api/admin/subscription-tiers/')) return 'pro'
+		if (path.startsWith('api/admin/coupons/')) return victim.coupon.id
+		if (path.startsWith('api/admin/team-members/')) return victim.staff.id
+		// the partial staff member may manage posts: name one that does not exist
+		if (path.startsWith('api/admin/blog/posts/') || (path.startsWith('api/blog/posts/') && name === 'idOrSlug')) return 'no-such-post'
 		unknown = true
 		return `:${name}`
 	})
@@ -101,19 +112,22 @@ const VALID_BODIES: Record<string, unknown> = {
 }
 
 async function snapshot(victim: Victim) {
-	const [org, users, measurements, invitations] = await Promise.all([
+	const [org, users, measurements, invitations, tier, coupon, staff] = await Promise.all([
 		db().organization.findUnique({ where: { id: victim.org.id } }),
 		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().userInvitation.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+		db().subscriptionTier.findUnique({ where: { id: 'pro' } }),
+		db().couponCode.findUnique({ where: { id: victim.coupon.id } }),
+		db().adminUser.findUnique({ where: { id: victim.staff.id }, include: { user: true } }),
 	])
-	return JSON.stringify({ org, users, measurements, invitations })
+	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff })
 }
 
 test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {
 	test.setTimeout(300_000)
 	const victim = await makeVictim()
-	const markers = [victim.tag, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id]
+	const markers = [victim.tag, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
 
 	const foreignAdmin = await makeUser({ role: 'account_admin' })
 	const foreignMember = await makeUser({ role: 'member', organizationId: foreignAdmin.organization!.id })
@@ -136,7 +150,9 @@ test('no /api path lets anyone outside an organization see or change its data', 
 	]
 
 	const before = await snapshot(victim)
-	const apiRoutes = routes.filter((r) => r.path?.startsWith('api/') && r.path !== 'api/*')
+	// sign-out paths last: they end the actors' sessions
+	const signOut = (path = '') => (/logout/.test(path) ? 1 : 0)
+	const apiRoutes = routes.filter((r) => r.path?.startsWith('api/') && r.path !== 'api/*').sort((a, b) => signOut(a.path) - signOut(b.path))
 	expect(apiRoutes.length).toBeGreaterThan(40)
 	const unfillable = apiRoutes.filter((r) => fill(r.path!, victim) === null).map((r) => r.path)
 	expect(unfillable, 'paths with a parameter this test cannot fill').toEqual([])
@@ -157,7 +173,10 @@ test('no /api path lets anyone outside an organization see or change its data', 
 				const body = await res.text()
 				const where = `${actor.name}: ${method} ${url} → ${status}`
 				if (status >= 500) failures.push(`${where} (server error) ${body.slice(0, 200)}`)
-				if (actor.name === 'anonymous' && !isPublic && status !== 401 && status !== 405) failures.push(`${where} (expected 401)`)
+				const isBrowserRoute = BROWSER.some((p) => p.test(template))
+				if (actor.name === 'anonymous' && !isPublic && status !== 401 && status !== 405 && !(isBrowserRoute && status >= 300 && status < 400)) failures.push(`${where} (expected 401)`)
+				// the blog-only staff member is refused every other admin section
+				if (actor.staff && template.startsWith('api/admin/') && !template.startsWith('api/admin/blog/') && status !== 403 && status !== 405 && !template.includes('masquerade')) failures.push(`${where} (expected 403 without the permission)`)
 				if (namesVictim && status >= 200 && status < 300 && !(actor.staff && isPublic)) failures.push(`${where} (foreign id accepted)`)
 				const leaked = markers.filter((m) => body.includes(m))
 				if (leaked.length) failures.push(`${where} (shows the victim's ${leaked.join(', ')})`)
@@ -183,4 +202,6 @@ test('no /api path lets anyone outside an organization see or change its data', 
 	await ownMember.dispose()
 
 	await db().organization.delete({ where: { id: victim.org.id } }).catch(() => {})
+	await db().couponCode.delete({ where: { id: victim.coupon.id } }).catch(() => {})
+	await db().user.delete({ where: { id: victim.staffUser.id } }).catch(() => {})
 })

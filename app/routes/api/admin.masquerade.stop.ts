@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const { session } = await stopMasquerade(request)
 		return redirect('/admin', { headers: { 'Set-Cookie': session.setCookie } })
 	} catch (error) {
-		if (error instanceof HttpError) return redirectWithToast(error.status === 403 ? '/auth' : '/admin', { title: error.message, type: 'destructive' })
+		if (error instanceof HttpError) return redirectWithToast(error.status === 401 || error.status === 403 ? '/auth' : '/admin', { title: error.message, type: 'destructive' })
 		throw error
 	}
 }

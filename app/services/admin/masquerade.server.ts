@@ -2,7 +2,7 @@
 // user. The new session records the admin (SessionData.originalUserId); the
 // stop route swaps back to a fresh session of the admin. Both ends are audited.
 import { prisma } from '~/db.server.ts'
-import { conflict, forbidden, notFound } from '~/utils/http.server.ts'
+import { conflict, forbidden, notFound, unauthorized } from '~/utils/http.server.ts'
 import { getActor } from '../auth.server.ts'
 import { clientIp, createSession, destroySession, getSession } from '../session.server.ts'
 import { audit, type AdminContext } from './access.server.ts'
@@ -37,8 +37,9 @@ export async function startMasquerade(ctx: AdminContext, request: Request, targe
 export async function stopMasquerade(request: Request) {
 	const current = await getSession(request)
 	const actor = await getActor(request)
-	const adminId = current?.data.originalUserId
-	if (!current || !adminId) throw conflict(NOT_MASQUERADING)
+	if (!current) throw unauthorized()
+	const adminId = current.data.originalUserId
+	if (!adminId) throw conflict(NOT_MASQUERADING)
 	const admin = await prisma.user.findUnique({ where: { id: adminId }, select: { id: true, firstName: true, role: true, isActive: true } })
 	await destroySession(request)
 	if (!admin || admin.role !== 'site_admin' || !admin.isActive) throw forbidden('Your admin account is no longer active.')
