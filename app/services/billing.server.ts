@@ -1,13 +1,12 @@
 // Subscriptions (spec 2 §4, §9): plan changes with pro-rating and coupons,
 // cancellation, invoices. Pricing arithmetic is app/lib/pricing.ts (pure).
 import { prisma, type Prisma } from '~/db.server.ts'
-import { centsToDecimal, describeDiscount, formatCents, nextPeriodEnd, quoteChange, toCents } from '~/lib/pricing.ts'
-import type { ChangeSubscriptionInput } from '~/lib/schemas/billing.ts'
-import { badRequest, conflict, forbidden, notFound } from '~/utils/http.server.ts'
-import { claimCoupon, COUPON_NOT_ELIGIBLE, toClientCoupon } from './coupons.server.ts'
+import { centsToDecimal, describeDiscount, discountedPriceCents, formatCents, isCouponEligible, nextPeriodEnd, quoteChange, toCents } from '~/lib/pricing.ts'
+import { COUPON_REQUIRED, type ChangeSubscriptionInput } from '~/lib/schemas/billing.ts'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
+import { claimCoupon, type ClientCoupon, COUPON_NOT_ELIGIBLE, INVALID_COUPON, toClientCoupon, validateCoupon } from './coupons.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import type { ClientUser } from './users.server.ts'
-import { isCouponEligible } from '~/lib/pricing.ts'
 
 export const ONLY_ADMINS_MANAGE_SUBSCRIPTION = 'Only account admins can manage the subscription.'
 export const NO_BILLING_ACCESS = 'You do not have access to billing information.'
@@ -231,3 +230,77 @@ export async function getBillingOverview(user: ClientUser, now = new Date()) {
 }
 
 export { formatCents }
+
+export type PlanCard = { id: string; name: string; description: string; monthlyPrice: string; features: string[]; discountedPrice: string | null }
+
+/**
+ * The dashboard's Subscription card and Manage Subscription dialog (account
+ * admins): the current plan and coupon, the plans on offer, and, for a plan
+ * and coupon chosen in the dialog, the coupon check and the price breakdown.
+ */
+export async function getSubscriptionPanel(user: ClientUser, choice: { plan?: string | null; coupon?: string | null } = {}, now = new Date()) {
+	if (user.role !== 'account_admin' || !user.organizationId) return null
+	const org = await prisma.organization.findUniqueOrThrow({ where: { id: user.organizationId }, include: { subscriptionTier: true, activeCoupon: true } })
+	const tiers = await prisma.subscriptionTier.findMany({ where: { isActive: true, isAvailable: true }, orderBy: [{ monthlyPrice: 'asc' }, { id: 'asc' }] })
+
+	let couponError: string | null = null
+	let coupon: ClientCoupon | null = null
+	const code = choice.coupon?.trim()
+	if (choice.coupon != null && !code) couponError = COUPON_REQUIRED
+	if (code) {
+		try {
+			coupon = await validateCoupon(code, now)
+		} catch (error) {
+			if (!(error instanceof HttpError)) throw error
+			couponError = error.message || INVALID_COUPON
+		}
+	}
+	const terms = coupon ? { discountType: coupon.discountType, discountValue: coupon.discountValue, eligibleTierIds: coupon.eligibleTierIds } : null
+	const toCard = (t: (typeof tiers)[number]): PlanCard => {
+		const price = toCents(t.monthlyPrice.toFixed(2))
+		const discounted = terms && isCouponEligible(terms, t.id) ? discountedPriceCents(price, terms, t.id) : null
+		return { id: t.id, name: t.name, description: t.description, monthlyPrice: t.monthlyPrice.toFixed(2), features: t.features, discountedPrice: discounted === null ? null : centsToDecimal(discounted) }
+	}
+	const selected = choice.plan ? tiers.find((t) => t.id === choice.plan && t.id !== org.subscriptionTierId) ?? null : null
+	const quote = selected
+		? quoteChange({
+				currentPriceCents: toCents(org.subscriptionTier.monthlyPrice.toFixed(2)),
+				newPriceCents: toCents(selected.monthlyPrice.toFixed(2)),
+				newTierId: selected.id,
+				now,
+				periodEnd: org.currentPeriodEnd,
+				coupon: terms,
+				balanceCents: toCents(org.accountBalance.toFixed(2)),
+			})
+		: null
+	const active = org.activeCoupon
+	return {
+		organizationId: org.id,
+		current: {
+			id: org.subscriptionTier.id,
+			name: org.subscriptionTier.name,
+			description: org.subscriptionTier.description,
+			monthlyPrice: org.subscriptionTier.monthlyPrice.toFixed(2),
+			features: org.subscriptionTier.features,
+			status: org.subscriptionStatus,
+		},
+		activeCoupon: active
+			? { code: active.code, name: active.name, discountText: describeDiscount({ discountType: active.discountType, discountValue: active.discountValue.toFixed(2) }) }
+			: null,
+		plans: tiers.filter((t) => t.id !== org.subscriptionTierId).map(toCard),
+		coupon: coupon ? { ...coupon, discountText: describeDiscount(coupon) } : null,
+		couponCode: code ?? '',
+		couponError,
+		selectedPlanId: selected?.id ?? null,
+		quote: quote && {
+			changeType: quote.changeType,
+			remainingDays: quote.remainingDays,
+			charge: centsToDecimal(quote.chargeCents),
+			discount: centsToDecimal(quote.discountCents),
+			balanceApplied: centsToDecimal(quote.balanceAppliedCents),
+			totalDue: centsToDecimal(quote.totalDueCents),
+			effectiveDate: quote.effectiveDate.toISOString(),
+		},
+	}
+}
+export type SubscriptionPanel = NonNullable<Awaited<ReturnType<typeof getSubscriptionPanel>>>
