@@ -80,6 +80,8 @@ export default [
 	route('api/organizations/:id/active-coupon', 'routes/api/organizations.$id.active-coupon.ts'),
 	route('api/subscription/cancel', 'routes/api/subscription.cancel.ts'),
 	route('api/invoices', 'routes/api/invoices.ts'),
+	route('api/invoices/:id/pdf', 'routes/api/invoices.$id.pdf.ts'),
+	route('api/contact-billing-support', 'routes/api/contact-billing-support.ts'),
 
 	// admin (issue 7)
 

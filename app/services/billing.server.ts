@@ -25,7 +25,7 @@ function assertCanManage(user: ClientUser, organizationId: string) {
 export function canViewBilling(user: ClientUser) {
 	return Boolean(user.organizationId) && (user.role === 'account_admin' || user.canViewInvoices)
 }
-function requireBillingOrganization(user: ClientUser): string {
+export function requireBillingAccess(user: ClientUser): string {
 	if (!user.organizationId) throw forbidden('No organization found')
 	if (!canViewBilling(user)) throw forbidden(NO_BILLING_ACCESS)
 	return user.organizationId
@@ -155,7 +155,7 @@ export async function cancelSubscription(user: ClientUser, now = new Date()) {
 
 /** GET /api/invoices: newest first (spec 2 §3 Invoice). */
 export async function listInvoices(user: ClientUser) {
-	const organizationId = requireBillingOrganization(user)
+	const organizationId = requireBillingAccess(user)
 	const rows = await prisma.invoice.findMany({ where: { organizationId }, orderBy: [{ billingPeriodStart: 'desc' }, { createdAt: 'desc' }] })
 	return rows.map(toClientInvoice)
 }
@@ -181,7 +181,7 @@ export type ClientInvoice = ReturnType<typeof toClientInvoice>
 
 /** One invoice with its line items, for the detail view and the PDF. */
 export async function getInvoice(user: ClientUser, id: string) {
-	const organizationId = requireBillingOrganization(user)
+	const organizationId = requireBillingAccess(user)
 	const invoice = await prisma.invoice.findUnique({ where: { id }, include: { lineItems: { orderBy: { createdAt: 'asc' } }, organization: { select: { name: true, accountNumber: true } } } })
 	if (!invoice || invoice.organizationId !== organizationId) throw notFound('Invoice not found')
 	return {
@@ -195,7 +195,7 @@ export type InvoiceDetail = Awaited<ReturnType<typeof getInvoice>>
 
 /** Everything the /billing page shows. */
 export async function getBillingOverview(user: ClientUser, now = new Date()) {
-	const organizationId = requireBillingOrganization(user)
+	const organizationId = requireBillingAccess(user)
 	const org = await prisma.organization.findUniqueOrThrow({
 		where: { id: organizationId },
 		include: { subscriptionTier: true, activeCoupon: true, paymentMethods: { orderBy: { createdAt: 'desc' } } },
