@@ -2,14 +2,14 @@
 // cancellation, invoices. Pricing arithmetic is app/lib/pricing.ts (pure).
 import { prisma, type Prisma } from '~/db.server.ts'
 import { centsToDecimal, describeDiscount, discountedPriceCents, formatCents, isCouponEligible, nextPeriodEnd, quoteChange, toCents } from '~/lib/pricing.ts'
-import { COUPON_REQUIRED, type ChangeSubscriptionInput } from '~/lib/schemas/billing.ts'
+import { COUPON_REQUIRED, NO_BILLING_ACCESS, type ChangeSubscriptionInput } from '~/lib/schemas/billing.ts'
+export { NO_BILLING_ACCESS }
 import { badRequest, conflict, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
 import { claimCoupon, type ClientCoupon, COUPON_NOT_ELIGIBLE, INVALID_COUPON, toClientCoupon, validateCoupon } from './coupons.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import type { ClientUser } from './users.server.ts'
 
 export const ONLY_ADMINS_MANAGE_SUBSCRIPTION = 'Only account admins can manage the subscription.'
-export const NO_BILLING_ACCESS = 'You do not have access to billing information.'
 export const PLAN_UNAVAILABLE = 'The selected plan is not available.'
 export const ALREADY_CANCELLED = 'Your subscription is already cancelled.'
 

@@ -1,6 +1,7 @@
 // Billing forms and JSON bodies (spec 2 §5, §7), shared by screens, /api paths and the browser.
 import { z } from 'zod'
 
+export const NO_BILLING_ACCESS = 'You do not have access to billing information.'
 export const COUPON_REQUIRED = 'Please enter a coupon code'
 
 const couponCode = z
