@@ -210,3 +210,99 @@ test('GET /api/invoices: own organization only, account admins and canViewInvoic
 	const viewer = await makeUser({ role: 'member', organizationId: admin.organization!.id, canViewInvoices: true })
 	expect(await (await (await apiAs(viewer)).get('/api/invoices')).json()).toHaveLength(1)
 })
+
+// ---------------------------------------------------------------- checkout, PDF, support
+
+const customerInfo = (email: string) => ({
+	firstName: 'Api',
+	lastName: 'Buyer',
+	email,
+	password: 'a-long-enough-password',
+	phone: '5125550100',
+	address: '500 Congress Ave',
+	city: 'Austin',
+	state: 'TX',
+	zipCode: '78701',
+	acceptTerms: true,
+})
+const card = (cardNumber: string) => ({ cardNumber, expiryMonth: '12', expiryYear: '39', cvv: '123', cardholderName: 'Api Buyer', billingAddressSame: true })
+const buyerEmail = () => `buyer-${randomBytes(5).toString('hex')}@example.com`
+
+test('POST /api/checkout/complete: card validation never reaches the gateway; a declined card creates nothing', async ({ request }) => {
+	const email = buyerEmail()
+	const bad = await request.post('/api/checkout/complete', {
+		data: { customerInfo: customerInfo(email), creditCardInfo: { cardNumber: '4242 4242', expiryMonth: '00', expiryYear: '2039', cvv: '1', cardholderName: ' ', billingAddressSame: false }, plan: 'pro' },
+	})
+	expect(bad.status()).toBe(400)
+	expect((await bad.json()).fields).toMatchObject({
+		'creditCardInfo.cardNumber': 'Please enter a valid 16-digit card number',
+		'creditCardInfo.expiryMonth': 'Please enter a valid month (01-12)',
+		'creditCardInfo.expiryYear': 'Please enter a valid year (YY)',
+		'creditCardInfo.cvv': 'Please enter a valid 3 or 4 digit security code',
+		'creditCardInfo.cardholderName': 'Cardholder name is required',
+		'creditCardInfo.billingAddress': 'Billing address information is required when different from customer address',
+	})
+	const declined = await request.post('/api/checkout/complete', { data: { customerInfo: customerInfo(email), creditCardInfo: card('4000 0000 0000 0002'), plan: 'pro' } })
+	expect(declined.status()).toBe(400)
+	expect(await declined.json()).toEqual({ error: 'Your card was declined.', fields: { cardNumber: 'Your card was declined.' } })
+	expect(await db().user.count({ where: { email } })).toBe(0)
+	const unknown = await request.post('/api/checkout/complete', { data: { customerInfo: customerInfo(email), creditCardInfo: card('4242 4242 4242 4242'), plan: 'nope' } })
+	expect(await unknown.json()).toMatchObject({ error: 'The selected plan could not be found.' })
+})
+
+test('POST /api/checkout/complete: a double submit creates one account and one card', async ({ request }) => {
+	const email = buyerEmail()
+	const body = { data: { customerInfo: customerInfo(email), creditCardInfo: card('4242424242424242'), plan: { id: 'growth', name: 'Growth' } } }
+	const [a, b] = await Promise.all([request.post('/api/checkout/complete', body), request.post('/api/checkout/complete', body)])
+	expect([a.status(), b.status()].sort()).toEqual([201, 409])
+	const users = await db().user.findMany({ where: { email }, include: { organization: { include: { paymentMethods: true, invoices: true } } } })
+	expect(users).toHaveLength(1)
+	expect(users[0]!.organization!.subscriptionTierId).toBe('growth')
+	expect(users[0]!.organization!.paymentMethods).toHaveLength(1)
+	expect(users[0]!.organization!.invoices.map((i) => i.totalAmount.toFixed(2))).toEqual(['99.99'])
+	await db().organization.delete({ where: { id: users[0]!.organizationId! } }).catch(() => {})
+})
+
+test('GET /api/invoices/{id}/pdf: the PDF for the own organization, 404 for others', async ({ makeUser, apiAs }) => {
+	const admin = await makeUser({ role: 'account_admin' })
+	const other = await makeUser({ role: 'account_admin' })
+	const invoice = await db().invoice.create({
+		data: {
+			invoiceNumber: `INV-PDF-${randomBytes(4).toString('hex')}`,
+			organizationId: admin.organization!.id,
+			billingPeriodStart: new Date('2026-02-01T00:00:00Z'),
+			billingPeriodEnd: new Date('2026-03-01T00:00:00Z'),
+			subtotalAmount: '29.99',
+			totalAmount: '29.99',
+			lineItems: { create: [{ description: 'Starter plan (monthly)', unitPrice: '29.99', totalPrice: '29.99', itemType: 'subscription' }] },
+		},
+	})
+	const res = await (await apiAs(admin)).get(`/api/invoices/${invoice.id}/pdf`)
+	expect(res.status()).toBe(200)
+	expect(res.headers()['content-type']).toBe('application/pdf')
+	expect(res.headers()['content-disposition']).toBe(`attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`)
+	expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-')
+	const foreign = await (await apiAs(other)).get(`/api/invoices/${invoice.id}/pdf`)
+	expect(foreign.status()).toBe(404)
+	expect(await foreign.json()).toEqual({ error: 'Invoice not found' })
+})
+
+test('POST /api/contact-billing-support: required fields, images only, 10 MB each', async ({ makeUser, apiAs }) => {
+	const admin = await makeUser({ role: 'account_admin' })
+	const api = await apiAs(admin)
+	const empty = await api.post('/api/contact-billing-support', { multipart: { subject: ' ', body: '' } })
+	expect(empty.status()).toBe(400)
+	expect((await empty.json()).fields).toEqual({ subject: 'Subject is required', body: 'Message is required' })
+	const notImage = await api.post('/api/contact-billing-support', { multipart: { subject: 'Hi', body: 'Text', attachment: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 nope') } } })
+	expect(notImage.status()).toBe(400)
+	expect((await notImage.json()).fields).toEqual({ attachment: 'Attachments must be images' })
+	const big = await api.post('/api/contact-billing-support', { multipart: { subject: 'Hi', body: 'Text', attachment: { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) } } })
+	expect(big.status()).toBe(413)
+	expect((await big.json()).error).toBe('Each attachment must be 10MB or smaller')
+	const member = await makeUser({ role: 'member', organizationId: admin.organization!.id })
+	const denied = await (await apiAs(member)).post('/api/contact-billing-support', { multipart: { subject: 'Hi', body: 'Text' } })
+	expect(denied.status()).toBe(403)
+	const ok = await api.post('/api/contact-billing-support', { multipart: { subject: 'Hi', body: 'Text' } })
+	expect(ok.status()).toBe(200)
+	expect(await ok.json()).toEqual({ message: 'Message Sent', description: "Your message has been sent to our billing support team. We'll respond to your email shortly." })
+})
