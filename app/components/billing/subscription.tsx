@@ -3,7 +3,7 @@
 // (?dialog=plans&plan=…&coupon=…) rendered by the server, so choosing a plan,
 // checking a coupon and updating work without JavaScript; with JavaScript the
 // coupon is checked through POST /api/coupons/validate.
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Form, Link, useNavigate, useNavigation } from 'react-router'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
@@ -95,6 +95,9 @@ function CouponArea({ panel, plansHref }: { panel: SubscriptionPanel; plansHref:
 	const [code, setCode] = useState(panel.couponCode)
 	const [error, setError] = useState<string | null>(panel.couponError)
 	const [checking, setChecking] = useState(false)
+	// the server's HTML (no JavaScript) always lets the form submit
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
 	const applied = panel.coupon
 	return (
 		<div className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
@@ -148,7 +151,7 @@ function CouponArea({ panel, plansHref }: { panel: SubscriptionPanel; plansHref:
 						Remove
 					</ButtonLink>
 				) : (
-					<Button type="submit" variant="secondary" disabled={checking} aria-disabled={!code.trim() || undefined}>
+					<Button type="submit" variant="secondary" disabled={checking} aria-disabled={(hydrated && !code.trim()) || undefined}>
 						{checking ? 'Checking...' : 'Apply'}
 					</Button>
 				)}
