@@ -342,7 +342,7 @@ function CustomerStep({ plan, values, errors, formError }: { plan: CheckoutPlan;
 					</label>
 					{errors.acceptTerms ? <p className="text-sm text-red-600 dark:text-red-400">{errors.acceptTerms[0]}</p> : null}
 				</div>
-				<CaptchaField token={captcha.token} state={captcha.state} />
+				<CaptchaField token={captcha.token} state={captcha.state} turnstile={captcha.turnstile} />
 				{errors.captchaToken ? <p className="text-sm text-red-600 dark:text-red-400">{errors.captchaToken[0]}</p> : null}
 				{formError ? (
 					<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
@@ -435,7 +435,7 @@ function PaymentStep({ customer, values, errors, formError }: { customer: string
 				<noscript>
 					<p className="text-xs text-gray-500">Uncheck the box above and fill in these fields if your billing address differs.</p>
 				</noscript>
-				<CaptchaField token={captcha.token} state={captcha.state} />
+				<CaptchaField token={captcha.token} state={captcha.state} turnstile={captcha.turnstile} />
 				{formError ? (
 					<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
 						{formError}

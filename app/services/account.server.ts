@@ -44,7 +44,7 @@ export const CAPTCHA_REQUIRED = 'CAPTCHA verification is required'
  */
 export async function checkNotABot(captchaToken: string | undefined, ip: string) {
 	if (captchaToken) {
-		if (!(await verifyCaptcha(captchaToken))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
+		if (!(await verifyCaptcha(captchaToken, ip))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
 		return
 	}
 	await hit(LIMITS.noCaptchaIp, ip)
