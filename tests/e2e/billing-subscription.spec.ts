@@ -109,3 +109,17 @@ test('free plan: Ready to Upgrade?; members see no subscription card', async ({ 
 	await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 	await expect(page.getByRole('region', { name: 'Subscription' })).toHaveCount(0)
 })
+
+test('a coupon used up meanwhile: Update Failed with the reason, nothing changes', async ({ page, context, makeUser }) => {
+	const admin = await makeUser({ role: 'account_admin', tierId: 'starter' })
+	const c = await coupon({ discountType: 'percentage', discountValue: '20', maxUses: 1 })
+	await signIn(context, admin.id)
+	await page.goto(`/dashboard?dialog=plans&plan=pro&coupon=${c.code}`)
+	const dialog = page.getByRole('dialog', { name: 'Manage Subscription' })
+	await expect(dialog.getByTestId('applied-coupon')).toContainText('Uses: 0/1')
+	await db().couponCode.update({ where: { id: c.id }, data: { usedCount: 1 } })
+	await dialog.getByRole('button', { name: 'Update Subscription' }).click()
+	await expect(page.getByText('Update Failed', { exact: true })).toBeVisible()
+	await expect(page.getByText('This coupon has reached its maximum number of uses').first()).toBeVisible()
+	expect((await db().organization.findUniqueOrThrow({ where: { id: admin.organization!.id } })).subscriptionTierId).toBe('starter')
+})
