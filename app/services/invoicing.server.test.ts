@@ -133,6 +133,26 @@ describe('runInvoicing', () => {
 		await prisma.paymentMethod.create({ data: { organizationId: o.id, brand: 'Visa', last4: '0000', expiryMonth: 1, expiryYear: 2039, cardholderName: 'X', gatewayToken: 'tok_revoked' } })
 		await runInvoicing(new Date('2030-12-20T00:00:00Z'), { organizationIds: [o.id] })
 		const [invoice] = await invoicesOf(o.id)
-		expect([invoice!.status, invoice!.notes]).toEqual(['failed', 'Your card was declined.'])
+		expect([invoice!.status, invoice!.notes, invoice!.paymentAttempts]).toEqual(['failed', 'Your card was declined.', 1])
+		expect(invoice!.nextPaymentAttempt!.toISOString()).toBe('2030-12-23T00:00:00.000Z')
+
+		// not due yet: no new attempt; due: tried again, at most 3 times in all
+		await runInvoicing(new Date('2030-12-22T00:00:00Z'), { organizationIds: [o.id] })
+		expect((await invoicesOf(o.id))[0]!.paymentAttempts).toBe(1)
+		await runInvoicing(new Date('2030-12-23T00:00:00Z'), { organizationIds: [o.id] })
+		await runInvoicing(new Date('2030-12-26T00:00:00Z'), { organizationIds: [o.id] })
+		await runInvoicing(new Date('2030-12-29T00:00:00Z'), { organizationIds: [o.id] })
+		const [after] = await invoicesOf(o.id)
+		expect([after!.status, after!.paymentAttempts, after!.nextPaymentAttempt]).toEqual(['failed', 3, null])
+
+		// a card that works: the next due retry of another declined invoice is paid
+		const o2 = await org({ createdAt: new Date('2030-11-21T00:00:00Z'), periodEnd: new Date('2030-12-21T00:00:00Z') })
+		const revoked = await prisma.paymentMethod.create({ data: { organizationId: o2.id, brand: 'Visa', last4: '0000', expiryMonth: 1, expiryYear: 2039, cardholderName: 'X', gatewayToken: 'tok_revoked' } })
+		await runInvoicing(new Date('2030-12-21T00:00:00Z'), { organizationIds: [o2.id] })
+		await prisma.paymentMethod.delete({ where: { id: revoked.id } })
+		await card(o2.id)
+		await runInvoicing(new Date('2030-12-24T00:00:00Z'), { organizationIds: [o2.id] })
+		const [paid] = await invoicesOf(o2.id)
+		expect([paid!.status, paid!.paymentAttempts]).toEqual(['paid', 2])
 	})
 })

@@ -18,6 +18,8 @@ import { deactivateOrganization } from './organizations.server.ts'
 
 /** at most this many missed periods are caught up per organization and run */
 const MAX_CATCH_UP_PERIODS = 36
+/** a declined invoice is charged at most this often, 3 days apart */
+export const MAX_PAYMENT_ATTEMPTS = 3
 export const INVOICING_JOB = { name: 'invoicing', everyMs: 15 * 60_000 }
 
 type PeriodOutcome = { kind: 'none' } | { kind: 'deactivated' } | { kind: 'advanced'; invoiceId: string | null; chargeCents: number }
@@ -141,7 +143,12 @@ export async function chargeInvoice(invoiceId: string, now: Date, gateway: Payme
 		where: { id: invoiceId },
 		data: result.ok
 			? { status: 'paid', paidAt: now, notes: `Charged ${card.brand} •••• ${card.last4}` }
-			: { status: 'failed', isProcessed: false, notes: result.message, nextPaymentAttempt: new Date(now.getTime() + 3 * 86_400_000) },
+			: {
+					status: 'failed',
+					isProcessed: false,
+					notes: result.message,
+					nextPaymentAttempt: invoice.paymentAttempts < MAX_PAYMENT_ATTEMPTS ? new Date(now.getTime() + 3 * 86_400_000) : null,
+				},
 	})
 	return result.ok ? ('paid' as const) : ('failed' as const)
 }
@@ -177,6 +184,22 @@ export async function runInvoicing(now: Date, { gateway = getPaymentGateway(), o
 				else if (charged === 'no-card') totals.unpaid++
 			}
 		}
+	}
+	// declined charges are tried again when due, up to MAX_PAYMENT_ATTEMPTS in all
+	const retries = await prisma.invoice.findMany({
+		where: {
+			status: 'failed',
+			isProcessed: false,
+			paymentAttempts: { lt: MAX_PAYMENT_ATTEMPTS },
+			nextPaymentAttempt: { lte: now },
+			...(organizationIds ? { organizationId: { in: organizationIds } } : {}),
+		},
+		select: { id: true },
+	})
+	for (const { id } of retries) {
+		const charged = await chargeInvoice(id, now, gateway)
+		if (charged === 'paid') totals.paid++
+		else if (charged === 'failed') totals.failed++
 	}
 	return totals
 }
