@@ -14,6 +14,10 @@ const schema = z.object({
 	SECURE_COOKIES: z.enum(['true', 'false']).optional(),
 	// tests raise these so one machine can sign in many times
 	RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+	// Cloudflare Turnstile replaces the self-hosted proof-of-work bot check when both keys are set
+	TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+	TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+	TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 
 	// Imagery: XYZ URL templates ({z}/{x}/{y}); public-domain USGS National Map by default.
 	SATELLITE_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}'),

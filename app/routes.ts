@@ -75,6 +75,15 @@ export default [
 	route('api/geocode/resolve', 'routes/api/geocode.resolve.ts'),
 	route('api/ai-measure', 'routes/api/ai-measure.ts'),
 	// billing (issue 6)
+	route('api/coupons/validate', 'routes/api/coupons.validate.ts'),
+	route('api/organizations/:id/subscription', 'routes/api/organizations.$id.subscription.ts'),
+	route('api/organizations/:id/active-coupon', 'routes/api/organizations.$id.active-coupon.ts'),
+	route('api/subscription/cancel', 'routes/api/subscription.cancel.ts'),
+	route('api/invoices', 'routes/api/invoices.ts'),
+	route('api/invoices/:id/pdf', 'routes/api/invoices.$id.pdf.ts'),
+	route('api/contact-billing-support', 'routes/api/contact-billing-support.ts'),
+	route('api/checkout/complete', 'routes/api/checkout.complete.ts'),
+	route('api/checkout/address-suggest', 'routes/api/checkout.address-suggest.ts'),
 
 	// admin (issue 7)
 	route('api/admin/stats', 'routes/api/admin.stats.ts'),

@@ -1,6 +1,9 @@
 // Bot check (decisions page): a self-hosted proof-of-work challenge (ALTCHA).
 // The browser solves it and sends `captchaToken`; the server verifies the
-// signature and the work, and accepts each solved challenge once.
+// signature and the work, and accepts each solved challenge once. With
+// TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY set, Cloudflare Turnstile
+// replaces it: the challenge path tells the browser to show the widget and
+// the server checks tokens with Turnstile's siteverify.
 import { createHmac } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
@@ -30,8 +33,43 @@ export function encodeCaptchaToken(payload: Payload): string {
 	return Buffer.from(JSON.stringify(payload)).toString('base64')
 }
 
-/** True once per solved, unexpired, untampered challenge. */
-export async function verifyCaptcha(token: string): Promise<boolean> {
+export type TurnstileConfig = { siteKey: string; secretKey: string; verifyUrl: string }
+
+export function turnstileConfig(): TurnstileConfig | null {
+	const env = getEnv()
+	if (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET_KEY) return null
+	return { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY, verifyUrl: env.TURNSTILE_VERIFY_URL }
+}
+
+/** What GET /api/captcha/challenge answers: Turnstile's site key, or a proof-of-work challenge. */
+export async function captchaChallenge(): Promise<Challenge | { provider: 'turnstile'; siteKey: string }> {
+	const turnstile = turnstileConfig()
+	return turnstile ? { provider: 'turnstile', siteKey: turnstile.siteKey } : createCaptchaChallenge()
+}
+
+/** Turnstile's siteverify (form POST {secret, response, remoteip}); any failure is a no. */
+export async function verifyTurnstileToken(token: string, config: Pick<TurnstileConfig, 'secretKey' | 'verifyUrl'>, remoteIp?: string): Promise<boolean> {
+	if (!token || token.length > 2048) return false
+	const body = new URLSearchParams({ secret: config.secretKey, response: token })
+	if (remoteIp && remoteIp !== 'unknown') body.set('remoteip', remoteIp)
+	try {
+		const res = await fetch(config.verifyUrl, { method: 'POST', body, signal: AbortSignal.timeout(5_000) })
+		if (!res.ok) return false
+		const reply = (await res.json()) as { success?: unknown }
+		return reply.success === true
+	} catch {
+		return false
+	}
+}
+
+/** True once per solved challenge (or per Turnstile token, which siteverify accepts once). */
+export async function verifyCaptcha(token: string, remoteIp?: string): Promise<boolean> {
+	const turnstile = turnstileConfig()
+	if (turnstile) return verifyTurnstileToken(token, turnstile, remoteIp)
+	return verifyProofOfWork(token)
+}
+
+async function verifyProofOfWork(token: string): Promise<boolean> {
 	let payload: Payload
 	try {
 		payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Payload

@@ -397,7 +397,7 @@ function RegisterForm({ actionData }: { actionData?: ActionData }) {
 					</label>
 					<ErrorList id={fields.agreeToTerms.errorId} errors={fields.agreeToTerms.errors} />
 				</div>
-				<CaptchaField token={captcha.token} state={captcha.state} />
+				<CaptchaField token={captcha.token} state={captcha.state} turnstile={captcha.turnstile} />
 				<ErrorList id={fields.captchaToken.errorId} errors={fields.captchaToken.errors} />
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<Button type="submit" name="intent" value="register" className="w-full" disabled={pending || captcha.state === 'solving'}>

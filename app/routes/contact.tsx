@@ -120,7 +120,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 						<label htmlFor="contact-website">Website</label>
 						<input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
 					</div>
-					<CaptchaField token={captcha.token} state={captcha.state} />
+					<CaptchaField token={captcha.token} state={captcha.state} turnstile={captcha.turnstile} />
 					<ErrorList id={form.errorId} errors={form.errors} />
 					<Button type="submit" disabled={sending || captcha.state === 'solving'}>
 						{sending ? 'Sending...' : 'Send Message'}

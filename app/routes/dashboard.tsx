@@ -43,7 +43,10 @@ import {
 } from '~/services/team.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import type { ClientUser } from '~/services/users.server.ts'
-import { HttpError } from '~/utils/http.server.ts'
+import { forbidden, HttpError } from '~/utils/http.server.ts'
+import { ManageSubscriptionDialog, type PlansHref, ReadyToUpgradeCard, SubscriptionCard } from '~/components/billing/subscription.tsx'
+import { ChangeSubscriptionSchema } from '~/lib/schemas/billing.ts'
+import { changeSubscription, getSubscriptionPanel } from '~/services/billing.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Yardstick' }]
 
@@ -55,7 +58,7 @@ const INVITATIONS_SHOWN = 2
 /** Row actions carry only the row id, taken out before parsing. */
 const NoFields = z.strictObject({})
 /** URL parameters that open a dialog or a row state; dropped after an action. */
-const UI_PARAMS = ['dialog', 'id', 'rename', 'members', 'invitations'] as const
+const UI_PARAMS = ['dialog', 'id', 'rename', 'members', 'invitations', 'plan', 'coupon'] as const
 
 function readQuery(url: URL): DashboardQuery {
 	return DashboardQuerySchema.parse(Object.fromEntries(url.searchParams))
@@ -67,12 +70,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readQuery(url)
 	const manager = isAdminRole(user.role) && Boolean(user.organizationId)
-	const [list, team, invitations] = await Promise.all([
+	const p = url.searchParams
+	const [list, team, invitations, subscription] = await Promise.all([
 		user.organizationId ? searchMeasurements(user, query) : null,
 		manager ? listTeamMembers(user) : ([] as TeamMember[]),
 		manager ? listPendingInvitations(user) : ([] as TeamInvitation[]),
+		// billing (issue 6): account admins only (spec 2 §6)
+		p.get('dialog') === 'plans' ? getSubscriptionPanel(user, { plan: p.get('plan'), coupon: p.get('coupon') }) : getSubscriptionPanel(user),
 	])
-	const p = url.searchParams
 	return {
 		user,
 		query,
@@ -80,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		manager,
 		team,
 		invitations,
+		subscription,
 		ui: {
 			dialog: p.get('dialog'),
 			id: p.get('id'),
@@ -90,7 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-type Intent = 'rename' | 'delete' | 'invite' | 'editUser' | 'removeUser' | 'resetPassword' | 'cancelInvitation' | 'changePassword'
+type Intent = 'rename' | 'delete' | 'invite' | 'editUser' | 'removeUser' | 'resetPassword' | 'cancelInvitation' | 'changePassword' | 'changeSubscription'
 type ActionData = { intent: Intent; result: SubmissionResult<string[]>; toast?: { title: string; description: string } }
 
 const FAILURE_TOASTS: Record<Intent, { title: string; fallback: string }> = {
@@ -102,6 +108,7 @@ const FAILURE_TOASTS: Record<Intent, { title: string; fallback: string }> = {
 	resetPassword: { title: 'Error', fallback: 'Failed to send password reset' },
 	cancelInvitation: { title: 'Failed to cancel invitation', fallback: 'Please try again' },
 	changePassword: { title: 'Failed to change password', fallback: 'Please try again' },
+	changeSubscription: { title: 'Update Failed', fallback: 'Failed to update subscription plan.' },
 }
 
 /** Back to the list as it was (search, sort, page), dialogs closed. */
@@ -210,6 +217,14 @@ export async function action({ request }: Route.ActionArgs) {
 				},
 				['currentPassword', 'newPassword', 'confirmPassword'],
 			)
+		case 'changeSubscription':
+			return run(ChangeSubscriptionSchema, async (input) => {
+				if (!user.organizationId) throw forbidden('No organization found')
+				const result = await changeSubscription(user, user.organizationId, input)
+				if (result.changeType === 'upgrade') return done('Upgraded!', 'Subscription upgraded successfully! Changes are effective immediately.')
+				if (result.changeType === 'downgrade') return done('Downgrade Scheduled', result.message)
+				return done('Updated!', 'Subscription updated successfully!')
+			})
 		default:
 			throw redirect(back)
 	}
@@ -274,6 +289,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 		return () => clearInterval(timer)
 	}, [manager, revalidator])
 	const close = hrefWith(query, {})
+	const plansHref: PlansHref = (changes) => {
+		const next = { plan: loaderData.subscription?.selectedPlanId ?? null, coupon: loaderData.subscription?.coupon?.code ?? null, ...changes }
+		return hrefWith(query, { dialog: 'plans', plan: next.plan, coupon: next.coupon })
+	}
 
 	return (
 		<Page
@@ -289,9 +308,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 				<div className="space-y-6">
 					<AccountCard user={user} query={query} />
 					{manager ? <TeamManagement loaderData={loaderData} /> : null}
-					{/* SLOT: Subscription card (account_admin only; spec 2 §2) — built by the billing issue. */}
+					{loaderData.subscription ? <SubscriptionCard panel={loaderData.subscription} plansHref={plansHref} /> : null}
+					{loaderData.subscription?.current.id === 'free' ? <ReadyToUpgradeCard plansHref={plansHref} /> : null}
 				</div>
 			</div>
+			{loaderData.subscription && ui.dialog === 'plans' ? <ManageSubscriptionDialog panel={loaderData.subscription} close={close} plansHref={plansHref} /> : null}
 			{ui.dialog === 'password' ? <ChangePasswordDialog close={close} actionData={actionData} /> : null}
 			{manager && ui.dialog === 'invite' ? <InviteDialog close={close} actionData={actionData} /> : null}
 			{manager && ui.dialog === 'edit' ? <EditUserDialog close={close} actionData={actionData} member={loaderData.team.find((m) => m.id === ui.id)} /> : null}

@@ -44,15 +44,24 @@ export const CAPTCHA_REQUIRED = 'CAPTCHA verification is required'
  */
 export async function checkNotABot(captchaToken: string | undefined, ip: string) {
 	if (captchaToken) {
-		if (!(await verifyCaptcha(captchaToken))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
+		if (!(await verifyCaptcha(captchaToken, ip))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
 		return
 	}
 	await hit(LIMITS.noCaptchaIp, ip)
 }
 
-export async function register(input: z.output<typeof RegisterSchema>, ip: string) {
-	await hit(LIMITS.registerIp, ip)
-	await checkNotABot(input.captchaToken, ip)
+export type RegisterOptions = {
+	/** the caller already counted the attempt and checked the bot challenge (checkout) */
+	checked?: boolean
+	/** runs in the account's transaction (checkout: card on file, first invoice) */
+	afterCreate?: (tx: Prisma.TransactionClient, organizationId: string) => Promise<void>
+}
+
+export async function register(input: z.output<typeof RegisterSchema>, ip: string, options: RegisterOptions = {}) {
+	if (!options.checked) {
+		await hit(LIMITS.registerIp, ip)
+		await checkNotABot(input.captchaToken, ip)
+	}
 	const tierId = tierIdForPlan(input.subscriptionTierId || DEFAULT_SIGNUP_TIER)
 	const tier = await prisma.subscriptionTier.findFirst({ where: { id: tierId, isActive: true }, select: { id: true } })
 	if (!tier) throw badRequest('Invalid input', { subscriptionTierId: 'This plan is not available' })
@@ -68,6 +77,7 @@ export async function register(input: z.output<typeof RegisterSchema>, ip: strin
 					currentPeriodStart: new Date(),
 				},
 			})
+			await options.afterCreate?.(tx, organization.id)
 			return tx.user.create({
 				data: {
 					email: input.email,

@@ -73,11 +73,23 @@ async function makeVictim() {
 			expiresAt: new Date(Date.now() + 86_400_000),
 		},
 	})
+	const invoice = await db().invoice.create({
+		data: {
+			invoiceNumber: `INV-${tag}`,
+			organizationId: org.id,
+			billingPeriodStart: new Date('2026-10-01T00:00:00Z'),
+			billingPeriodEnd: new Date('2026-10-31T00:00:00Z'),
+			subtotalAmount: 79,
+			totalAmount: 79,
+			status: 'paid',
+			subscriptionTierName: `Pro ${tag}`,
+		},
+	})
 	// staff-level objects the admin paths name: a coupon, a staff member, a plan in use
 	const coupon = await db().couponCode.create({ data: { code: `V${tag}`.toUpperCase(), name: `Coupon ${tag}`, discountType: 'percentage', discountValue: 10 } })
 	const staffUser = await db().user.create({ data: { email: `staff-${tag}@example.com`, firstName: `Staff${tag}`, lastName: 'Victim', role: 'site_admin', emailVerified: true } })
 	const staff = await db().adminUser.create({ data: { userId: staffUser.id, canManageUsers: true } })
-	return { tag, org, admin, member, measurement, invitation, coupon, staff, staffUser }
+	return { tag, org, admin, member, measurement, invitation, invoice, coupon, staff, staffUser }
 }
 
 /** What each path parameter is filled with: always one of the victim's ids. */
@@ -89,6 +101,7 @@ function fill(path: string, victim: Victim): string | null {
 		if (path.startsWith('api/account/users/') || path.startsWith('api/admin/users/') || path.startsWith('api/admin/masquerade/')) return victim.member.id
 		if (path.startsWith('api/account/invitations/')) return victim.invitation.id
 		if (path.startsWith('api/admin/organizations/')) return victim.org.id
+		if (path.startsWith('api/invoices/')) return victim.invoice.id
 		if (path.startsWith('api/admin/subscription-tiers/')) return 'pro'
 		if (path.startsWith('api/admin/coupons/')) return victim.coupon.id
 		if (path.startsWith('api/admin/team-members/')) return victim.staff.id
@@ -112,7 +125,7 @@ const VALID_BODIES: Record<string, unknown> = {
 }
 
 async function snapshot(victim: Victim) {
-	const [org, users, measurements, invitations, tier, coupon, staff] = await Promise.all([
+	const [org, users, measurements, invitations, tier, coupon, staff, invoices] = await Promise.all([
 		db().organization.findUnique({ where: { id: victim.org.id } }),
 		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
@@ -120,14 +133,15 @@ async function snapshot(victim: Victim) {
 		db().subscriptionTier.findUnique({ where: { id: 'pro' } }),
 		db().couponCode.findUnique({ where: { id: victim.coupon.id } }),
 		db().adminUser.findUnique({ where: { id: victim.staff.id }, include: { user: true } }),
+		db().invoice.findMany({ where: { organizationId: victim.org.id }, include: { lineItems: true } }),
 	])
-	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff })
+	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices })
 }
 
 test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {
 	test.setTimeout(300_000)
 	const victim = await makeVictim()
-	const markers = [victim.tag, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
+	const markers = [victim.tag, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
 
 	const foreignAdmin = await makeUser({ role: 'account_admin' })
 	const foreignMember = await makeUser({ role: 'member', organizationId: foreignAdmin.organization!.id })
