@@ -20,7 +20,8 @@ import { deactivateOrganization } from './organizations.server.ts'
 const MAX_CATCH_UP_PERIODS = 36
 /** a declined invoice is charged at most this often, 3 days apart */
 export const MAX_PAYMENT_ATTEMPTS = 3
-export const INVOICING_JOB = { name: 'invoicing', everyMs: 15 * 60_000 }
+// each instance tries every 15 minutes; one run per window across instances (issue 10: jobs run once)
+export const INVOICING_JOB = { name: 'invoicing', everyMs: 15 * 60_000, minIntervalMs: 10 * 60_000 }
 
 type PeriodOutcome = { kind: 'none' } | { kind: 'deactivated' } | { kind: 'advanced'; invoiceId: string | null; chargeCents: number }
 

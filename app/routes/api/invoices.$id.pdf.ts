@@ -3,7 +3,7 @@ import type { Route } from './+types/invoices.$id.pdf'
 import { requireActor } from '~/services/auth.server.ts'
 import { getInvoice } from '~/services/billing.server.ts'
 import { renderInvoicePdf } from '~/services/invoice-pdf.server.ts'
-import { api } from '~/utils/http.server.ts'
+import { api, methodNotAllowed } from '~/utils/http.server.ts'
 
 export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
 	const { user } = await requireActor(request)
@@ -19,3 +19,6 @@ export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
 		},
 	})
 })
+
+// only GET: other methods answer 405 JSON
+export const action = () => methodNotAllowed(['GET'])
