@@ -56,7 +56,9 @@ app.use((req, res, next) => {
 	next()
 })
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-app.use(express.static('build/client', { maxAge: '1h' }))
+// files of build/client; /api/* never is one (no file-system look-up for API calls)
+const publicFiles = express.static('build/client', { maxAge: '1h' })
+app.use((req, res, next) => (req.path.startsWith('/api/') ? next() : publicFiles(req, res, next)))
 app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 // background jobs (leases in the database keep each to one run across instances)

@@ -88,8 +88,22 @@ async function originalAdmin(session: ActiveSession): Promise<OriginalAdmin | nu
 	})
 }
 
+// A page's loaders (root and route) each ask for the actor of the same GET
+// request: look it up once. Writes always look again (an action may change the user).
+const actorsOfReads = new WeakMap<Request, Promise<Actor | null>>()
+
 /** The signed-in actor, or null. Sessions of deactivated users end here. */
-export async function getActor(request: Request): Promise<Actor | null> {
+export function getActor(request: Request): Promise<Actor | null> {
+	if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpActor(request)
+	let actor = actorsOfReads.get(request)
+	if (!actor) {
+		actor = lookUpActor(request)
+		actorsOfReads.set(request, actor)
+	}
+	return actor
+}
+
+async function lookUpActor(request: Request): Promise<Actor | null> {
 	const session = await getSession(request)
 	if (!session) return null
 	const row = await loadUserRow(session.userId)
