@@ -9,8 +9,8 @@ import { isAdminRole } from '~/lib/roles.ts'
 import { LoginSchema } from '~/lib/schemas/auth.ts'
 import { HttpError, badRequest, fieldErrorsFromZod, forbidden, notFound, unauthorized } from '~/utils/http.server.ts'
 import { LIMITS, hit } from './rate-limit.server.ts'
-import { clientIp, getSession, type ActiveSession } from './session.server.ts'
-import { loadUserRow, toClientUser, type ClientUser, type OriginalAdmin } from './users.server.ts'
+import { clientIp, hashToken, readToken, resolveSession, type ActiveSession } from './session.server.ts'
+import { toClientUser, userSelect, type ClientUser, type OriginalAdmin } from './users.server.ts'
 
 export const INVALID_LOGIN = 'Invalid email or password'
 export const UNVERIFIED_LOGIN = 'Please verify your email before signing in.'
@@ -104,10 +104,14 @@ export function getActor(request: Request): Promise<Actor | null> {
 }
 
 async function lookUpActor(request: Request): Promise<Actor | null> {
-	const session = await getSession(request)
-	if (!session) return null
-	const row = await loadUserRow(session.userId)
-	if (!row || !row.isActive) return null
+	const token = await readToken(request)
+	if (!token) return null
+	// the session and its user in one query
+	const found = await prisma.session.findUnique({ where: { sid: hashToken(token) }, include: { user: { select: userSelect } } })
+	const session = await resolveSession(token, found)
+	if (!session || !found) return null
+	const row = found.user
+	if (!row.isActive) return null
 	if (row.organization?.isDeactivated && row.role !== 'site_admin') return null
 	await attributeMasquerade(request, session)
 	return { session, user: toClientUser(row, await originalAdmin(session)) }

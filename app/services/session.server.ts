@@ -71,9 +71,16 @@ export async function readToken(request: Request): Promise<string | null> {
 export async function getSession(request: Request): Promise<ActiveSession | null> {
 	const token = await readToken(request)
 	if (!token) return null
-	const sid = hashToken(token)
-	const row = await prisma.session.findUnique({ where: { sid } })
+	return resolveSession(token, await prisma.session.findUnique({ where: { sid: hashToken(token) } }))
+}
+
+/**
+ * The session of `token` from its row (which the caller may have read along
+ * with more, e.g. the user): null when missing or expired; slides idle ones.
+ */
+export async function resolveSession(token: string, row: { sid: string; userId: string; expire: Date; sess: unknown } | null): Promise<ActiveSession | null> {
 	if (!row) return null
+	const sid = row.sid
 	const now = Date.now()
 	if (row.expire.getTime() <= now) {
 		await prisma.session.deleteMany({ where: { sid } })

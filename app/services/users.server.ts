@@ -2,7 +2,7 @@
 import { prisma } from '~/db.server.ts'
 import { tierFeatures, tighterLimit } from '~/lib/plans.ts'
 
-const userSelect = {
+export const userSelect = {
 	id: true,
 	email: true,
 	firstName: true,
