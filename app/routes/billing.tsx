@@ -17,6 +17,7 @@ import { NO_BILLING_ACCESS } from '~/lib/schemas/billing.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import type { RouteHandle } from '~/utils/route-handle.ts'
+import { Card } from '~/components/ui/card.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Billing | Yardstick' }]
 export const handle: RouteHandle = { footer: 'no-cookies' }
@@ -95,20 +96,6 @@ const STATUS_TONES: Record<string, string> = {
 	cancelled: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
 }
 
-function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-	const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`
-	return (
-		<section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-700 dark:bg-gray-900">
-			<div className="mb-4 flex items-center justify-between gap-3">
-				<h2 id={id} className="text-lg font-semibold">
-					{title}
-				</h2>
-				{action}
-			</div>
-			{children}
-		</section>
-	)
-}
 
 function Dialog({ title, children }: { title: string; children: ReactNode }) {
 	return (

@@ -47,6 +47,7 @@ import { forbidden, HttpError } from '~/utils/http.server.ts'
 import { ManageSubscriptionDialog, type PlansHref, ReadyToUpgradeCard, SubscriptionCard } from '~/components/billing/subscription.tsx'
 import { ChangeSubscriptionSchema } from '~/lib/schemas/billing.ts'
 import { changeSubscription, getSubscriptionPanel } from '~/services/billing.server.ts'
+import { Card } from '~/components/ui/card.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Yardstick' }]
 
@@ -324,19 +325,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 	)
 }
 
-function Card({ title, action, children, labelledBy }: { title: ReactNode; action?: ReactNode; children: ReactNode; labelledBy?: string }) {
-	return (
-		<section aria-labelledby={labelledBy} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-700 dark:bg-gray-900">
-			<div className="mb-4 flex items-center justify-between gap-3">
-				<h2 id={labelledBy} className="text-lg font-semibold">
-					{title}
-				</h2>
-				{action}
-			</div>
-			{children}
-		</section>
-	)
-}
 
 function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray' | 'brand' | 'purple' }) {
 	const tones = {

@@ -8,6 +8,7 @@ import { BillingSupportSchema, SUPPORT_MAX_ATTACHMENT_BYTES, SUPPORT_MAX_ATTACHM
 import { badRequest, fieldErrorsFromZod, HttpError } from '~/utils/http.server.ts'
 import { escapeHtml } from './account.server.ts'
 import type { ClientUser } from './users.server.ts'
+import { readLimited } from '~/utils/read-limited.server.ts'
 
 export const ATTACHMENT_TOO_LARGE = 'Each attachment must be 10MB or smaller'
 export const ATTACHMENT_NOT_IMAGE = 'Attachments must be images'
@@ -23,23 +24,9 @@ export async function readSupportForm(request: Request): Promise<FormData> {
 	if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge()
 	const type = request.headers.get('content-type') ?? ''
 	if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) throw badRequest('Expected a form body')
-	const chunks: Uint8Array[] = []
-	let total = 0
-	if (request.body) {
-		const reader = request.body.getReader()
-		for (;;) {
-			const { done, value } = await reader.read()
-			if (done) break
-			total += value.byteLength
-			if (total > limit) {
-				await reader.cancel().catch(() => {})
-				throw tooLarge()
-			}
-			chunks.push(value)
-		}
-	}
+	const body = await readLimited(request.body, limit, tooLarge)
 	try {
-		return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData()
+		return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()
 	} catch {
 		throw badRequest('Malformed form body')
 	}

@@ -1,10 +1,9 @@
-import { prisma } from '~/db.server.ts'
+import { prisma, type Prisma } from '~/db.server.ts'
 import { tierFeatures } from '~/lib/plans.ts'
 
-/** GET /api/subscription-tiers: the active plans, prices as decimal strings. */
-export async function listTiers() {
-	const tiers = await prisma.subscriptionTier.findMany({ where: { isActive: true }, orderBy: [{ monthlyPrice: 'asc' }, { id: 'asc' }] })
-	return tiers.map((t) => ({
+/** A plan as the API returns it: prices as decimal strings, null limits = unlimited. */
+export function toApiTier(t: Prisma.SubscriptionTierGetPayload<object>) {
+	return {
 		id: t.id,
 		name: t.name,
 		description: t.description,
@@ -15,6 +14,11 @@ export async function listTiers() {
 		features: t.features,
 		isActive: t.isActive,
 		isAvailable: t.isAvailable,
-		...tierFeatures(t.id, t.features),
-	}))
+	}
+}
+
+/** GET /api/subscription-tiers: the active plans. */
+export async function listTiers() {
+	const tiers = await prisma.subscriptionTier.findMany({ where: { isActive: true }, orderBy: [{ monthlyPrice: 'asc' }, { id: 'asc' }] })
+	return tiers.map((t) => ({ ...toApiTier(t), ...tierFeatures(t.id, t.features) }))
 }

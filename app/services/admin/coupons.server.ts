@@ -5,6 +5,7 @@ import { checkDiscount, type CreateCouponInput, type EditCouponInput } from '~/l
 import { badRequest, conflict, fieldErrorsFromZod, notFound } from '~/utils/http.server.ts'
 import { z } from 'zod'
 import { audit, type AdminContext } from './access.server.ts'
+import { toClientCoupon } from '../coupons.server.ts'
 
 export const COUPON_NOT_FOUND = 'Coupon not found'
 export const COUPON_EXISTS = 'A coupon with this code already exists.'
@@ -13,17 +14,9 @@ type CouponRow = Prisma.CouponCodeGetPayload<object>
 
 export function toAdminCoupon(c: CouponRow) {
 	return {
-		id: c.id,
-		code: c.code,
-		name: c.name,
-		description: c.description,
-		discountType: c.discountType,
-		discountValue: c.discountValue.toFixed(2),
+		...toClientCoupon(c),
 		freeSubscriptionTierId: c.freeSubscriptionTierId,
-		maxUses: c.maxUses,
-		usedCount: c.usedCount,
 		validFrom: c.validFrom?.toISOString() ?? null,
-		validUntil: c.validUntil?.toISOString() ?? null,
 		isActive: c.isActive,
 		createdAt: c.createdAt.toISOString(),
 	}

@@ -3,6 +3,7 @@
 import { prisma, Prisma } from '~/db.server.ts'
 import type { CreateTierInput, EditTierInput } from '~/lib/schemas/admin.ts'
 import { conflict, notFound } from '~/utils/http.server.ts'
+import { toApiTier } from '../tiers.server.ts'
 import { audit, type AdminContext } from './access.server.ts'
 
 export const TIER_NOT_FOUND = 'Subscription plan not found'
@@ -11,19 +12,7 @@ export const TIER_EXISTS = 'A plan with this id already exists.'
 type TierRow = Prisma.SubscriptionTierGetPayload<object>
 
 export function toAdminTier(t: TierRow) {
-	return {
-		id: t.id,
-		name: t.name,
-		description: t.description,
-		monthlyPrice: t.monthlyPrice.toFixed(2),
-		searchesPerMonth: t.searchesPerMonth,
-		reportsPerMonth: t.reportsPerMonth,
-		maxUsers: t.maxUsers,
-		features: t.features,
-		isActive: t.isActive,
-		isAvailable: t.isAvailable,
-		createdAt: t.createdAt.toISOString(),
-	}
+	return { ...toApiTier(t), createdAt: t.createdAt.toISOString() }
 }
 export type AdminTier = ReturnType<typeof toAdminTier>
 
