@@ -2,19 +2,14 @@
 // One schema per form, shared by the /dashboard and /accept-invite screens,
 // the /api/account/* and /api/auth/* JSON paths and the browser.
 import { z } from 'zod'
-import { PASSWORD_MIN } from './auth.ts'
+import { email, PASSWORD_MIN, personName } from './auth.ts'
 
 export const INVITABLE_ROLES = ['member', 'account_admin'] as const
 export const MAX_SEARCHES_LIMIT = 10_000
 
-const inviteEmail = z
-	.string({ error: 'Please enter a valid email address' })
-	.trim()
-	.toLowerCase()
-	.max(254, 'Please enter a valid email address')
-	.pipe(z.email({ error: 'Please enter a valid email address' }))
+const inviteEmail = email
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Name is too long')
+const name = personName
 
 export const InviteSchema = z.strictObject({
 	email: inviteEmail,

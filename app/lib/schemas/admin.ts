@@ -5,14 +5,8 @@
 import { z } from 'zod'
 import { PLAN_FEATURE_KEYS } from '../plans.ts'
 import { ADMIN_FLAGS } from '../admin.ts'
+import { email, personName as name } from './auth.ts'
 
-const email = z
-	.string({ error: 'Please enter a valid email address' })
-	.trim()
-	.toLowerCase()
-	.max(254, 'Please enter a valid email address')
-	.pipe(z.email({ error: 'Please enter a valid email address' }))
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Name is too long')
 const optionalText = (max: number) =>
 	z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, `At most ${max} characters`))
 

@@ -4,7 +4,11 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN = 8
 
-const email = z
+/** A required first or last name. */
+export const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Name is too long')
+
+/** An e-mail address as every form takes it: trimmed, lower-case. */
+export const email = z
 	.string({ error: 'Please enter a valid email address' })
 	.trim()
 	.toLowerCase()
