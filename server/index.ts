@@ -58,6 +58,17 @@ app.use((req, res, next) => {
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 app.use(express.static('build/client', { maxAge: '1h' }))
 app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+// what Express refuses itself (a path with broken percent-encoding, say): JSON under
+// /api like every other API error, and never the error's details
+app.use((error: { status?: number; statusCode?: number }, req: express.Request, res: express.Response, next: express.NextFunction) => {
+	if (res.headersSent) return next(error)
+	const status = error.status ?? error.statusCode ?? 500
+	const clientError = status >= 400 && status < 500
+	if (!clientError) console.error('Unhandled server error', error)
+	const message = clientError ? 'Bad request' : 'Something went wrong on our side. Please try again.'
+	if (req.path.startsWith('/api/')) res.status(clientError ? status : 500).json({ error: message })
+	else res.status(clientError ? status : 500).type('text/plain').send(message)
+})
 
 // background jobs (leases in the database keep each to one run across instances)
 if (process.env.JOBS !== 'off') {
