@@ -26,6 +26,18 @@ app.disable('x-powered-by')
 const trustProxy = process.env.TRUST_PROXY
 if (trustProxy && trustProxy !== 'false') app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === 'true')
 app.use(compression())
+// a reply sent before the request's body arrived (a 401 ahead of a big upload, a 413):
+// the rest of that body is never read, so the connection cannot carry another
+// request. Say so in the reply; otherwise it was kept alive and reset under the
+// client's next request (found by tests/api/fuzz.spec.ts)
+app.use((req, res, next) => {
+	const writeHead = res.writeHead
+	res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+		if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+		return writeHead.apply(this, args)
+	} as typeof writeHead
+	next()
+})
 // the client address, from our socket (or the proxy chain we trust), never from the client
 app.use((req, _res, next) => {
 	req.headers['x-yardstick-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'

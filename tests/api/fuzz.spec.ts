@@ -630,6 +630,11 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 		expect(again.text).toBe(whoAmI.text)
 		expect(again.text).not.toContain('polluted')
 		expect(server.output()).not.toMatch(/Unhandled API error/)
+
+		// the comparison is not blind: one real edit shows up in it
+		const edit = await send('account_admin', 'PATCH', `/api/measurements/${measurement.id}`, { kind: 'check', body: '{"label":"Back lawn"}', contentType: 'application/json' })
+		expect(edit.status).toBe(200)
+		expect(differences(before, await tableSnapshot(prisma))).toEqual([expect.stringMatching(/^measurements: 1 → 1 rows; changed from .*Front lawn.* to .*Back lawn/)])
 	} finally {
 		await prisma.$disconnect()
 		if (server) {
@@ -705,4 +710,23 @@ test('uploaded files are checked by content, not by name, on the JSON path and t
 	const after = await db().user.findUniqueOrThrow({ where: { id: user.id } })
 	expect(after.profileImageUrl).toBe(profileImageUrl)
 	expect(after.firstName).not.toBe('Html')
+})
+
+test('a reply before the body was read closes its connection: the next request on a kept-alive client is not reset', async ({ baseURL }) => {
+	// found by the fuzz: an anonymous 1 MB upload got its 401 with "Connection: keep-alive",
+	// then the server dropped the connection under the client's next request
+	const big = JSON.stringify({ label: 'x'.repeat(1_200_000) })
+	for (let round = 0; round < 6; round++) {
+		const res = await fetch(`${baseURL}/api/measurements`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+		expect(res.status).toBe(401)
+		expect(res.headers.get('connection')).toBe('close')
+		expect(await res.json()).toEqual({ error: 'Authentication required' })
+		// the same (kept-alive) client carries on
+		const next = await Promise.all(Array.from({ length: 4 }, () => fetch(`${baseURL}/api/subscription-tiers`).then((r) => r.status)))
+		expect(next).toEqual([200, 200, 200, 200])
+	}
+	// a reply to a body that was read keeps the connection
+	const small = await fetch(`${baseURL}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"nope"}' })
+	expect(small.status).toBe(400)
+	expect(small.headers.get('connection')).toBe('keep-alive')
 })
