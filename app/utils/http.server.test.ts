@@ -86,6 +86,7 @@ test('NUL and unpaired surrogates never reach the database: 400 in a body or que
 	expect(await statusOf(readBody(post('{"name":"a\\u0000b"}'), loose))).toBe('400 Invalid input {"name":"Contains characters that are not allowed"}')
 	expect(await statusOf(readBody(post('{"name":"x","tags":["ok","\\ud800"]}'), loose))).toBe('400 Invalid input {"tags.1":"Contains characters that are not allowed"}')
 	expect(await statusOf(readBody(post('{"name":"x","a\\u0000":1}'), loose))).toBe('400 Invalid input {"a?":"Contains characters that are not allowed"}')
+	expect(await statusOf(readBody(post('{"name":"x","__proto__":"\\u0000"}'), z.looseObject({ name: z.string() })))).toBe('400 Invalid input {"__proto__":"Contains characters that are not allowed"}')
 	expect(await statusOf(readBody(post('name=a%00b', 'application/x-www-form-urlencoded'), loose))).toBe('400 Invalid input {"name":"Contains characters that are not allowed"}')
 	// a surrogate pair (an emoji) is fine
 	expect(await readBody(post('{"name":"\\ud83d\\ude00 lawn"}'), loose)).toEqual({ name: '😀 lawn' })

@@ -57,11 +57,13 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 /** The path of every string (or key) in `value` that holds NUL or an unpaired surrogate. */
 export function unstorableText(value: unknown, path: string[] = [], found: FieldErrors = {}, depth = 0): FieldErrors {
+	// own properties: a field named "__proto__" is reported like any other
+	const put = (key: string) => Object.defineProperty(found, key, { value: UNSTORABLE_TEXT, enumerable: true, configurable: true, writable: true })
 	if (typeof value === 'string') {
-		if (UNSTORABLE.test(value)) found[path.length ? path.join('.') : '_'] = UNSTORABLE_TEXT
+		if (UNSTORABLE.test(value)) put(path.length ? path.join('.') : '_')
 	} else if (value !== null && typeof value === 'object' && depth < 64) {
 		for (const [key, inner] of Object.entries(value)) {
-			if (UNSTORABLE.test(key)) found[[...path, key.replace(UNSTORABLE, '?')].join('.')] = UNSTORABLE_TEXT
+			if (UNSTORABLE.test(key)) put([...path, key.replace(UNSTORABLE, '?')].join('.'))
 			else unstorableText(inner, [...path, key], found, depth + 1)
 		}
 	}
