@@ -12,4 +12,7 @@ export const prisma: PrismaClient =
 	globalForPrisma.__prisma ??
 	(globalForPrisma.__prisma = new PrismaClient({
 		adapter: new PrismaPg({ connectionString: getEnv().DATABASE_URL, max: 20 }),
+		// a burst (200 search increments at once) queues for the 20 connections: Prisma's
+		// default 2 s wait for one made such a burst answer 500s (tests/api/concurrency.spec.ts)
+		transactionOptions: { maxWait: 15_000, timeout: 20_000 },
 	}))

@@ -26,6 +26,18 @@ app.disable('x-powered-by')
 const trustProxy = process.env.TRUST_PROXY
 if (trustProxy && trustProxy !== 'false') app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === 'true')
 app.use(compression())
+// a reply sent before the request's body arrived (a 401 ahead of a big upload, a 413):
+// the rest of that body is never read, so the connection cannot carry another
+// request. Say so in the reply; otherwise it was kept alive and reset under the
+// client's next request (found by tests/api/fuzz.spec.ts)
+app.use((req, res, next) => {
+	const writeHead = res.writeHead
+	res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+		if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+		return writeHead.apply(this, args)
+	} as typeof writeHead
+	next()
+})
 // the client address, from our socket (or the proxy chain we trust), never from the client
 app.use((req, _res, next) => {
 	req.headers['x-yardstick-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
@@ -60,6 +72,17 @@ app.use('/assets', express.static('build/client/assets', { immutable: true, maxA
 const publicFiles = express.static('build/client', { maxAge: '1h' })
 app.use((req, res, next) => (req.path.startsWith('/api/') ? next() : publicFiles(req, res, next)))
 app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+// what Express refuses itself (a path with broken percent-encoding, say): JSON under
+// /api like every other API error, and never the error's details
+app.use((error: { status?: number; statusCode?: number }, req: express.Request, res: express.Response, next: express.NextFunction) => {
+	if (res.headersSent) return next(error)
+	const status = error.status ?? error.statusCode ?? 500
+	const clientError = status >= 400 && status < 500
+	if (!clientError) console.error('Unhandled server error', error)
+	const message = clientError ? 'Bad request' : 'Something went wrong on our side. Please try again.'
+	if (req.path.startsWith('/api/')) res.status(clientError ? status : 500).json({ error: message })
+	else res.status(clientError ? status : 500).type('text/plain').send(message)
+})
 
 // background jobs (leases in the database keep each to one run across instances)
 if (process.env.JOBS !== 'off') {

@@ -13,6 +13,8 @@ import type { ClientUser } from './users.server.ts'
 
 export const NOT_FOUND = 'Measurement not found'
 const YARD_SPLIT_SQFT = 1500
+/** first key of the advisory lock that serializes default labels (the second: the organization) */
+const DEFAULT_LABEL_LOCK = 1001
 
 /** Validates every shape and computes its figures; 400 names the shape and field at fault. */
 export function prepareShapes(inputs: readonly ShapeInput[]): Shape[] {
@@ -113,6 +115,10 @@ export async function createMeasurement(user: ClientUser, input: MeasurementCrea
 	const row = await prisma.$transaction(async (tx) => {
 		let label = input.label
 		if (!label) {
+			// the next free "#n" at this address: one create at a time per organization
+			// picks it, or parallel creates would read the same labels and share one
+			// (addresses match loosely, so the lock is the organization's, not the address's)
+			await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEFAULT_LABEL_LOCK}::int, hashtext(${organizationId}))`
 			const atAddress = await tx.measurement.findMany({ where: { organizationId }, select: { address: true, label: true } })
 			label = nextDefaultLabel(address, atAddress.filter((m) => !address || addressesMatch(m.address, address)).map((m) => m.label))
 		}
@@ -143,8 +149,14 @@ function averageConfidence(shapes: readonly Shape[]): number | null {
 	return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null
 }
 
+/**
+ * Last writer wins, field by field: each PATCH is ONE scoped UPDATE of the fields
+ * it names (shapes always with their totals), written from the request alone —
+ * nothing read before is written back — so parallel edits of one measurement
+ * leave one request's version of every field, never a mix of shapes and totals.
+ */
 export async function updateMeasurement(user: ClientUser, id: string, input: MeasurementUpdate) {
-	const existing = await findOwn(user, id)
+	const organizationId = requireOrganizationId(user)
 	const data: Prisma.MeasurementUpdateInput = {}
 	if (input.label !== undefined) data.label = input.label
 	if (input.yard_type !== undefined) data.yard_type = input.yard_type
@@ -152,15 +164,21 @@ export async function updateMeasurement(user: ClientUser, id: string, input: Mea
 	if (input.map_type !== undefined) data.map_type = input.map_type
 	if (input.measurement_type !== undefined) data.measurement_type = input.measurement_type
 	if (input.is_training_data !== undefined) {
-		data.is_training_data = input.is_training_data === 'true' && (await allowsTraining(existing.organizationId)) ? 'true' : 'false'
+		data.is_training_data = input.is_training_data === 'true' && (await allowsTraining(organizationId)) ? 'true' : 'false'
 	}
 	if (input.shapes) {
 		const shapes = prepareShapes(input.shapes)
 		Object.assign(data, computeTotals(shapes), { shapes: shapes as unknown as Prisma.InputJsonValue, ai_confidence: averageConfidence(shapes) })
 	}
-	// one UPDATE carries the shapes and their totals together, so concurrent edits
-	// can never leave shapes and totals from different versions
-	const row = await prisma.measurement.update({ where: { id: existing.id }, data })
+	// the organization is part of the WHERE: the ownership check and the write are
+	// one statement, and a measurement deleted meanwhile is a 404, not an error
+	let row: Row
+	try {
+		row = await prisma.measurement.update({ where: { id, organizationId }, data })
+	} catch (error) {
+		if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw notFound(NOT_FOUND)
+		throw error
+	}
 	if (input.shapes || input.user_verified) void learnFromVerified(row)
 	return toApi(row)
 }

@@ -79,3 +79,30 @@ test('readQuery parses the query string (first value of each parameter) or throw
 	expect((thrown as HttpError).status).toBe(400)
 	expect((thrown as HttpError).fields).toEqual({ q: 'q is required', limit: expect.any(String) })
 })
+
+test('NUL and unpaired surrogates never reach the database: 400 in a body or query, 404 in a path parameter', async () => {
+	// found by tests/api/fuzz.spec.ts: PostgreSQL refuses NUL in text, so such an id or value was a 500
+	const loose = z.object({ name: z.string(), tags: z.array(z.string()).optional() })
+	expect(await statusOf(readBody(post('{"name":"a\\u0000b"}'), loose))).toBe('400 Invalid input {"name":"Contains characters that are not allowed"}')
+	expect(await statusOf(readBody(post('{"name":"x","tags":["ok","\\ud800"]}'), loose))).toBe('400 Invalid input {"tags.1":"Contains characters that are not allowed"}')
+	expect(await statusOf(readBody(post('{"name":"x","a\\u0000":1}'), loose))).toBe('400 Invalid input {"a?":"Contains characters that are not allowed"}')
+	expect(await statusOf(readBody(post('{"name":"x","__proto__":"\\u0000"}'), z.looseObject({ name: z.string() })))).toBe('400 Invalid input {"__proto__":"Contains characters that are not allowed"}')
+	expect(await statusOf(readBody(post('name=a%00b', 'application/x-www-form-urlencoded'), loose))).toBe('400 Invalid input {"name":"Contains characters that are not allowed"}')
+	// a surrogate pair (an emoji) is fine
+	expect(await readBody(post('{"name":"\\ud83d\\ude00 lawn"}'), loose)).toEqual({ name: '😀 lawn' })
+	expect(() => readQuery(new Request('http://x/api/t?name=%00'), loose)).toThrow(HttpError)
+
+	let ran = false
+	const handler = api(async (_args: { request: Request; params: Record<string, string> }) => {
+		ran = true
+		return Response.json({ ok: true })
+	})
+	const byId = await handler({ request: new Request('http://x/api/things/a%00b'), params: { id: 'a\u0000b' } })
+	expect(byId.status).toBe(404)
+	expect(await byId.json()).toEqual({ error: 'Not found' })
+	const byQuery = await handler({ request: new Request('http://x/api/things?address=%00&q=ok'), params: {} })
+	expect(byQuery.status).toBe(400)
+	expect(await byQuery.json()).toEqual({ error: 'Invalid input', fields: { address: 'Contains characters that are not allowed' } })
+	expect(ran).toBe(false)
+	expect((await handler({ request: new Request('http://x/api/things/ok?q=%F0%9F%98%80'), params: { id: 'ok' } })).status).toBe(200)
+})

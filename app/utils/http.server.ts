@@ -50,6 +50,26 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
 
 export const MAX_JSON_BYTES = 100 * 1024
 
+export const UNSTORABLE_TEXT = 'Contains characters that are not allowed'
+// NUL cannot be stored in PostgreSQL text (the query fails); an unpaired surrogate
+// is not Unicode and would be silently replaced on the way to the database
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** The path of every string (or key) in `value` that holds NUL or an unpaired surrogate. */
+export function unstorableText(value: unknown, path: string[] = [], found: FieldErrors = {}, depth = 0): FieldErrors {
+	// own properties: a field named "__proto__" is reported like any other
+	const put = (key: string) => Object.defineProperty(found, key, { value: UNSTORABLE_TEXT, enumerable: true, configurable: true, writable: true })
+	if (typeof value === 'string') {
+		if (UNSTORABLE.test(value)) put(path.length ? path.join('.') : '_')
+	} else if (value !== null && typeof value === 'object' && depth < 64) {
+		for (const [key, inner] of Object.entries(value)) {
+			if (UNSTORABLE.test(key)) put([...path, key.replace(UNSTORABLE, '?')].join('.'))
+			else unstorableText(inner, [...path, key], found, depth + 1)
+		}
+	}
+	return found
+}
+
 // the rest of the body is never read, so the connection cannot be reused
 const payloadTooLarge = () => new HttpError(413, 'Request body is too large', undefined, { Connection: 'close' })
 
@@ -88,6 +108,8 @@ export async function readBody<S extends z.ZodType>(
 	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
 		throw badRequest('Request body must be a JSON object')
 	}
+	const unstorable = unstorableText(raw)
+	if (Object.keys(unstorable).length) throw badRequest('Invalid input', unstorable)
 	const parsed = await schema.safeParseAsync(raw)
 	if (!parsed.success) {
 		throw badRequest('Invalid input', fieldErrorsFromZod(parsed.error))
@@ -104,6 +126,8 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
 	// no prototype: a parameter named "__proto__" stays a plain key
 	const raw: Record<string, string> = Object.create(null)
 	for (const [key, value] of params) if (!Object.hasOwn(raw, key)) raw[key] = value
+	const unstorable = unstorableText(raw)
+	if (Object.keys(unstorable).length) throw badRequest('Invalid input', unstorable)
 	const parsed = schema.safeParse(raw)
 	if (!parsed.success) throw badRequest('Invalid input', fieldErrorsFromZod(parsed.error))
 	return parsed.data
@@ -113,10 +137,19 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
 /**
  * Wraps a resource route's loader/action: HttpErrors and thrown Responses
  * become their replies, anything unexpected becomes a logged 500 JSON reply.
+ * A path parameter no row can have (NUL, an unpaired surrogate) is a 404 and
+ * such a query parameter a 400, before the handler runs.
  */
 export function api<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
 	return async (...args: A): Promise<Response> => {
 		try {
+			const { params, request } = (args[0] ?? {}) as { params?: Record<string, unknown>; request?: Request }
+			if (params && Object.keys(unstorableText(params)).length) throw notFound()
+			if (request) {
+				const query: FieldErrors = {}
+				for (const [key, value] of new URL(request.url).searchParams) unstorableText({ [key]: value }, [], query)
+				if (Object.keys(query).length) throw badRequest('Invalid input', query)
+			}
 			return await handler(...args)
 		} catch (error) {
 			if (error instanceof HttpError) return jsonError(error)
