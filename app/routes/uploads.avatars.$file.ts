@@ -15,7 +15,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 			'Content-Type': AVATAR_CONTENT_TYPES[match[2]!]!,
 			'Content-Length': String(bytes.length),
 			'Cache-Control': 'public, max-age=31536000, immutable',
-			'X-Content-Type-Options': 'nosniff',
 			'Content-Security-Policy': "default-src 'none'; sandbox",
 		},
 	})

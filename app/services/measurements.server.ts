@@ -119,7 +119,10 @@ export async function createMeasurement(user: ClientUser, input: MeasurementCrea
 			// picks it, or parallel creates would read the same labels and share one
 			// (addresses match loosely, so the lock is the organization's, not the address's)
 			await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEFAULT_LABEL_LOCK}::int, hashtext(${organizationId}))`
-			const atAddress = await tx.measurement.findMany({ where: { organizationId }, select: { address: true, label: true } })
+			// only labels of the form "<first address part> #n" count: read just those
+			// (LIKE wildcards in the address only widen the set; nextDefaultLabel re-checks)
+			const base = `${firstAddressPart(address) || 'Unknown Location'} #`
+			const atAddress = await tx.measurement.findMany({ where: { organizationId, label: { startsWith: base } }, select: { address: true, label: true } })
 			label = nextDefaultLabel(address, atAddress.filter((m) => !address || addressesMatch(m.address, address)).map((m) => m.label))
 		}
 		return tx.measurement.create({

@@ -26,6 +26,9 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import sharp from 'sharp'
 import routes from '../../app/routes.ts'
 import * as accountSchemas from '../../app/lib/schemas/account.ts'
+import * as adminSchemas from '../../app/lib/schemas/admin.ts'
+import * as billingSchemas from '../../app/lib/schemas/billing.ts'
+import * as checkoutSchemas from '../../app/lib/schemas/checkout.ts'
 import * as aiSchemas from '../../app/lib/schemas/ai-measure.ts'
 import * as authSchemas from '../../app/lib/schemas/auth.ts'
 import * as measurementSchemas from '../../app/lib/schemas/measurement.ts'
@@ -85,7 +88,7 @@ function schemaKeys(): string[] {
 		const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {}
 		for (const inner of [def.in, def.out, def.innerType, def.schema, ...((def.options as unknown[]) ?? [])]) walk(inner, depth + 1)
 	}
-	for (const module of [accountSchemas, aiSchemas, authSchemas, measurementSchemas, reportSchemas, settingsSchemas]) {
+	for (const module of [accountSchemas, adminSchemas, aiSchemas, authSchemas, billingSchemas, checkoutSchemas, measurementSchemas, reportSchemas, settingsSchemas]) {
 		for (const value of Object.values(module)) walk(value, 0)
 	}
 	return [...keys]
@@ -441,6 +444,10 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 			data: { email: `fuzz-invitee-${tag}@example.com`, role: 'member', organizationId: org.id, invitedBy: admin.id, inviteToken: `fuzz-${tag}`, expiresAt: new Date(Date.now() + 86_400_000) },
 		})
 		const price = await prisma.servicePrice.create({ data: { organizationId: org.id, name: 'Mowing', unit: 'sqft', unitPrice: '0.0125' } })
+		const invoice = await prisma.invoice.create({
+			data: { invoiceNumber: `INV-F-${tag}`, organizationId: org.id, billingPeriodStart: new Date('2026-10-01T00:00:00Z'), billingPeriodEnd: new Date('2026-10-31T00:00:00Z'), subtotalAmount: 79, totalAmount: 79, status: 'paid' },
+		})
+		const coupon = await prisma.couponCode.create({ data: { code: `FUZZ${tag}`.toUpperCase(), name: 'Fuzz coupon', discountType: 'percentage', discountValue: 10 } })
 		const token = randomBytes(32).toString('base64url')
 		await prisma.session.create({
 			data: { sid: createHash('sha256').update(token).digest('hex'), userId: admin.id, expire: new Date(Date.now() + 3_600_000), sess: { remember: false, createdAt: new Date().toISOString() } },
@@ -454,6 +461,14 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 				if (template.startsWith('api/account/users/')) return member.id
 				if (template.startsWith('api/account/invitations/')) return invitation.id
 				if (template.startsWith('api/blog/posts/')) return 'welcome'
+				if (template.startsWith('api/invoices/')) return invoice.id
+				// the admin paths: the account_admin reaches its own organization's users only
+				if (template.startsWith('api/admin/users/') || template.startsWith('api/admin/masquerade/')) return member.id
+				if (template.startsWith('api/admin/organizations/')) return org.id
+				if (template.startsWith('api/admin/subscription-tiers/')) return 'pro'
+				if (template.startsWith('api/admin/coupons/')) return coupon.id
+				if (template.startsWith('api/admin/team-members/')) return admin.id
+				if (template.startsWith('api/admin/blog/posts/')) return 'no-such-post'
 				unknown = true
 				return `:${name}`
 			})
@@ -549,8 +564,8 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 				const own = readsBody.get(target)!
 				const keys = own.length && rng() < 0.7 ? own : [...own, ...Array.from({ length: 4 }, () => pick(rng, pool))]
 				const payload = bodyPayload(rng, keys, limitOf(template))
-				// the photo upload reads multipart only: anything else is refused before its size matters
-				if (template === 'api/user/profile-photo') payload.expectStatus = undefined
+				// the uploads (photo, billing support) read multipart only: anything else is refused before its size matters
+				if (template === 'api/user/profile-photo' || template === 'api/contact-billing-support') payload.expectStatus = undefined
 				// an empty body is an empty update where every field is optional (still no row may change)
 				jobs.push({ actor, method, template, url: `/${fill(template)}`, payload, mustRefuse: payload.kind !== 'empty body' })
 			} else if (roll < 0.87) {
