@@ -30,7 +30,19 @@ test('two site admins deleting each other at once: one succeeds, the last active
 		const self = await remove('staff-a', 'staff-a')
 		expect(self.status).toBe(409)
 
-		const [ab, ba] = await Promise.all([remove('staff-a', 'staff-b'), remove('staff-b', 'staff-a')])
+		// hold the staff lock, so that both requests are past sign-in and waiting
+		// on it before either runs; then let them go
+		const holder = new (await import('pg')).default.Client({ connectionString: database.url })
+		await holder.connect()
+		await holder.query('BEGIN')
+		await holder.query('SELECT pg_advisory_xact_lock(7007)')
+		const racing = Promise.all([remove('staff-a', 'staff-b'), remove('staff-b', 'staff-a')])
+		await expect
+			.poll(async () => (await db.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n, { timeout: 30_000 })
+			.toBe(2)
+		await holder.query('COMMIT')
+		await holder.end()
+		const [ab, ba] = await racing
 		const statuses = [ab.status, ba.status].sort()
 		expect(statuses).toEqual([200, 409])
 		const refused = ab.status === 409 ? ab : ba

@@ -210,7 +210,8 @@ test('Organization: admins save defaults; the AI training toggle saves, and reve
 
 	// lose the role behind the screen's back: the save fails and the toggle goes back
 	await db().user.update({ where: { id: admin.id }, data: { role: 'member' } })
-	await toggle.uncheck()
+	// (a click, not uncheck(): the revert can come before Playwright looks at the box)
+	await toggle.click()
 	await expect(toast(page, 'Update Failed')).toContainText('Failed to update AI training settings')
 	await expect(toggle).toBeChecked()
 })
