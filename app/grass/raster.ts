@@ -73,28 +73,58 @@ export function rng(seed: number): () => number {
 }
 
 /**
- * Running max (or min with `sign` -1) over the (2r+1)² window, separable with a
- * monotonic deque: O(n) whatever r.
+ * Running max (or min with `sign` -1) over the (2r+1)² window clipped at the
+ * image edge. Separable, van Herk/Gil-Werman along each line (prefix and
+ * suffix extremes within blocks of 2r+1): about three comparisons a pixel
+ * whatever r.
  */
 export function boxExtreme(values: Float32Array, width: number, height: number, r: number, sign: 1 | -1 = 1): Float32Array {
 	const tmp = new Float32Array(width * height)
 	const out = new Float32Array(width * height)
+	const maxLen = Math.max(width, height)
+	const line = new Float32Array(maxLen)
+	const pre = new Float32Array(maxLen)
+	const suf = new Float32Array(maxLen)
+	const k = 2 * r + 1
 	const pass = (src: Float32Array, dst: Float32Array, len: number, lines: number, stride: number, lineStride: number) => {
-		const dq = new Int32Array(len)
-		for (let line = 0; line < lines; line++) {
-			const base = line * lineStride
-			let head = 0
-			let tail = 0
-			let next = 0
-			for (let i = 0; i < len; i++) {
-				const hi = Math.min(len - 1, i + r)
-				while (next <= hi) {
-					const v = sign * src[base + next * stride]!
-					while (tail > head && sign * src[base + dq[tail - 1]! * stride]! <= v) tail--
-					dq[tail++] = next++
+		for (let l = 0; l < lines; l++) {
+			const base = l * lineStride
+			for (let i = 0; i < len; i++) line[i] = src[base + i * stride]!
+			// pre[i]: extreme from the start of i's block to i; suf[i]: from i to the end of its block
+			for (let start = 0; start < len; start += k) {
+				const end = Math.min(len, start + k)
+				let m = line[start]!
+				pre[start] = m
+				for (let i = start + 1; i < end; i++) {
+					const v = line[i]!
+					if (sign > 0 ? v > m : v < m) m = v
+					pre[i] = m
 				}
-				while (dq[head]! < i - r) head++
-				dst[base + i * stride] = src[base + dq[head]! * stride]!
+				m = line[end - 1]!
+				suf[end - 1] = m
+				for (let i = end - 2; i >= start; i--) {
+					const v = line[i]!
+					if (sign > 0 ? v > m : v < m) m = v
+					suf[i] = m
+				}
+			}
+			// the window [i-r, i+r] spans at most two blocks: suffix of the first, prefix of the second
+			for (let i = 0; i < len; i++) {
+				const lo = i - r < 0 ? 0 : i - r
+				const hi = i + r >= len ? len - 1 : i + r
+				const a = suf[lo]!
+				const b = pre[hi]!
+				// when lo and hi share a block, suf[lo] already covers [lo, block end] ⊇ [lo, hi] only if hi is the block end;
+				// otherwise pre[hi] covers [block start, hi] ⊇ [lo, hi] — take the one that is exact
+				let v: number
+				if (Math.floor(lo / k) === Math.floor(hi / k)) {
+					v = line[lo]!
+					for (let j = lo + 1; j <= hi; j++) {
+						const w = line[j]!
+						if (sign > 0 ? w > v : w < v) v = w
+					}
+				} else v = sign > 0 ? (a > b ? a : b) : a < b ? a : b
+				dst[base + i * stride] = v
 			}
 		}
 	}
