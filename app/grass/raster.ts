@@ -74,62 +74,95 @@ export function rng(seed: number): () => number {
 
 /**
  * Running max (or min with `sign` -1) over the (2r+1)² window clipped at the
- * image edge. Separable, van Herk/Gil-Werman along each line (prefix and
- * suffix extremes within blocks of 2r+1): about three comparisons a pixel
- * whatever r.
+ * image edge. Separable, van Herk/Gil-Werman: prefix and suffix extremes
+ * within blocks of 2r+1 along each line, so a window is the suffix of one
+ * block and the prefix of the next; the column pass works on whole rows
+ * (cache friendly). About three comparisons a pixel whatever r. A minimum is
+ * the maximum of the negated values (negation is exact).
  */
 export function boxExtreme(values: Float32Array, width: number, height: number, r: number, sign: 1 | -1 = 1): Float32Array {
-	const tmp = new Float32Array(width * height)
-	const out = new Float32Array(width * height)
-	const maxLen = Math.max(width, height)
-	const line = new Float32Array(maxLen)
-	const pre = new Float32Array(maxLen)
-	const suf = new Float32Array(maxLen)
+	const n = width * height
 	const k = 2 * r + 1
-	const pass = (src: Float32Array, dst: Float32Array, len: number, lines: number, stride: number, lineStride: number) => {
-		for (let l = 0; l < lines; l++) {
-			const base = l * lineStride
-			for (let i = 0; i < len; i++) line[i] = src[base + i * stride]!
-			// pre[i]: extreme from the start of i's block to i; suf[i]: from i to the end of its block
-			for (let start = 0; start < len; start += k) {
-				const end = Math.min(len, start + k)
-				let m = line[start]!
-				pre[start] = m
-				for (let i = start + 1; i < end; i++) {
-					const v = line[i]!
-					if (sign > 0 ? v > m : v < m) m = v
-					pre[i] = m
-				}
-				m = line[end - 1]!
-				suf[end - 1] = m
-				for (let i = end - 2; i >= start; i--) {
-					const v = line[i]!
-					if (sign > 0 ? v > m : v < m) m = v
-					suf[i] = m
-				}
+	let src = values
+	if (sign < 0) {
+		src = new Float32Array(n)
+		for (let i = 0; i < n; i++) src[i] = -values[i]!
+	}
+	const pre = new Float32Array(n)
+	const suf = new Float32Array(n)
+	const tmp = new Float32Array(n)
+	// rows
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		for (let start = 0; start < width; start += k) {
+			const end = Math.min(width, start + k)
+			let m = src[row + start]!
+			pre[row + start] = m
+			for (let x = start + 1; x < end; x++) {
+				const v = src[row + x]!
+				if (v > m) m = v
+				pre[row + x] = m
 			}
-			// the window [i-r, i+r] spans at most two blocks: suffix of the first, prefix of the second
-			for (let i = 0; i < len; i++) {
-				const lo = i - r < 0 ? 0 : i - r
-				const hi = i + r >= len ? len - 1 : i + r
-				const a = suf[lo]!
-				const b = pre[hi]!
-				// when lo and hi share a block, suf[lo] already covers [lo, block end] ⊇ [lo, hi] only if hi is the block end;
-				// otherwise pre[hi] covers [block start, hi] ⊇ [lo, hi] — take the one that is exact
-				let v: number
-				if (Math.floor(lo / k) === Math.floor(hi / k)) {
-					v = line[lo]!
-					for (let j = lo + 1; j <= hi; j++) {
-						const w = line[j]!
-						if (sign > 0 ? w > v : w < v) v = w
-					}
-				} else v = sign > 0 ? (a > b ? a : b) : a < b ? a : b
-				dst[base + i * stride] = v
+			m = src[row + end - 1]!
+			suf[row + end - 1] = m
+			for (let x = end - 2; x >= start; x--) {
+				const v = src[row + x]!
+				if (v > m) m = v
+				suf[row + x] = m
+			}
+		}
+		for (let x = 0; x < width; x++) {
+			const lo = x - r < 0 ? 0 : x - r
+			const hi = x + r >= width ? width - 1 : x + r
+			// a window within one block starts at the block's start (prefix) or ends at the line's end (suffix)
+			if (((lo / k) | 0) !== ((hi / k) | 0)) {
+				const a = suf[row + lo]!
+				const b = pre[row + hi]!
+				tmp[row + x] = a > b ? a : b
+			} else tmp[row + x] = lo % k === 0 ? pre[row + hi]! : suf[row + lo]!
+		}
+	}
+	// columns, a whole row at a time
+	for (let start = 0; start < height; start += k) {
+		const end = Math.min(height, start + k)
+		pre.set(tmp.subarray(start * width, (start + 1) * width), start * width)
+		for (let y = start + 1; y < end; y++) {
+			const row = y * width
+			const up = row - width
+			for (let x = 0; x < width; x++) {
+				const v = tmp[row + x]!
+				const m = pre[up + x]!
+				pre[row + x] = v > m ? v : m
+			}
+		}
+		suf.set(tmp.subarray((end - 1) * width, end * width), (end - 1) * width)
+		for (let y = end - 2; y >= start; y--) {
+			const row = y * width
+			const down = row + width
+			for (let x = 0; x < width; x++) {
+				const v = tmp[row + x]!
+				const m = suf[down + x]!
+				suf[row + x] = v > m ? v : m
 			}
 		}
 	}
-	pass(values, tmp, width, height, 1, width)
-	pass(tmp, out, height, width, width, 1)
+	const out = new Float32Array(n)
+	for (let y = 0; y < height; y++) {
+		const lo = y - r < 0 ? 0 : y - r
+		const hi = y + r >= height ? height - 1 : y + r
+		const row = y * width
+		const a = lo * width
+		const b = hi * width
+		if (((lo / k) | 0) !== ((hi / k) | 0)) {
+			for (let x = 0; x < width; x++) {
+				const u = suf[a + x]!
+				const v = pre[b + x]!
+				out[row + x] = u > v ? u : v
+			}
+		} else if (lo % k === 0) out.set(pre.subarray(b, b + width), row)
+		else out.set(suf.subarray(a, a + width), row)
+	}
+	if (sign < 0) for (let i = 0; i < n; i++) out[i] = -out[i]!
 	return out
 }
 
