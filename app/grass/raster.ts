@@ -17,6 +17,12 @@ export function countSet(mask: Mask): number {
 	return n
 }
 
+let scratch = new Float32Array(0)
+function rowScratch(n: number): Float32Array {
+	if (scratch.length < n) scratch = new Float32Array(n)
+	return scratch
+}
+
 /**
  * Mean of `values` over the (2r+1)² window around every pixel, the window
  * clipped at the image edge (so edges average what exists). O(n) whatever r.
@@ -26,8 +32,9 @@ export function boxMean(values: Float32Array, width: number, height: number, r: 
 		out.set(values)
 		return out
 	}
-	// separable: a running sum along rows, then along columns
-	const tmp = new Float32Array(width * height)
+	// separable: a running sum along rows, then along columns (the row pass's
+	// buffer is reused between calls: synchronous, and fully overwritten)
+	const tmp = rowScratch(width * height)
 	for (let y = 0; y < height; y++) {
 		const row = y * width
 		let sum = 0
