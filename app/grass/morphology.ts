@@ -62,28 +62,29 @@ export const close = (mask: Mask, r: number) => erode(dilate(mask, r), r)
  */
 export function components(mask: Mask, value: 0 | 1, visit: (pixels: Int32Array, count: number, touchesEdge: boolean) => void) {
 	const { width, height, data } = mask
-	const seen = new Uint8Array(data.length)
-	const stack = new Int32Array(data.length)
-	const pixels = new Int32Array(data.length)
-	for (let start = 0; start < data.length; start++) {
+	const n = data.length
+	const seen = new Uint8Array(n)
+	// the stack and the component's pixels share one buffer: pixels fill it from the front, the stack from the back
+	const buffer = new Int32Array(n + 1)
+	const last = n - width
+	for (let start = 0; start < n; start++) {
 		if (seen[start] || data[start] !== value) continue
-		let top = 0
+		let top = n
 		let count = 0
 		let edge = false
-		stack[top++] = start
+		buffer[top--] = start
 		seen[start] = 1
-		while (top > 0) {
-			const i = stack[--top]!
-			pixels[count++] = i
+		while (top < n) {
+			const i = buffer[++top]!
+			buffer[count++] = i
 			const x = i % width
-			const y = (i - x) / width
-			if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true
-			if (x > 0 && !seen[i - 1] && data[i - 1] === value) (seen[i - 1] = 1), (stack[top++] = i - 1)
-			if (x < width - 1 && !seen[i + 1] && data[i + 1] === value) (seen[i + 1] = 1), (stack[top++] = i + 1)
-			if (y > 0 && !seen[i - width] && data[i - width] === value) (seen[i - width] = 1), (stack[top++] = i - width)
-			if (y < height - 1 && !seen[i + width] && data[i + width] === value) (seen[i + width] = 1), (stack[top++] = i + width)
+			if (x === 0 || x === width - 1 || i < width || i >= last) edge = true
+			if (x > 0 && !seen[i - 1] && data[i - 1] === value) (seen[i - 1] = 1), (buffer[top--] = i - 1)
+			if (x < width - 1 && !seen[i + 1] && data[i + 1] === value) (seen[i + 1] = 1), (buffer[top--] = i + 1)
+			if (i >= width && !seen[i - width] && data[i - width] === value) (seen[i - width] = 1), (buffer[top--] = i - width)
+			if (i < last && !seen[i + width] && data[i + width] === value) (seen[i + width] = 1), (buffer[top--] = i + width)
 		}
-		visit(pixels.subarray(0, count), count, edge)
+		visit(buffer.subarray(0, count), count, edge)
 	}
 }
 
