@@ -54,7 +54,8 @@ export function workingFeatures(image: RgbImage, mpp: number): Features {
 
 /** Morphology scales (metres). */
 export const CLEANUP = {
-	openM: 0.25,
+	/** no opening: with edge-aware upsampling it only shaved true lawn (tuning seeds: IoU 0.9461 → 0.9473, |area err| 1.53 → 1.29 %); specks go by area below */
+	openM: 0,
 	closeM: 0.25,
 	minRegionM2: 2,
 	maxHoleM2: 0.6,
@@ -191,7 +192,8 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 
 	let lawn: Mask = { width: image.width, height: image.height, data: mask }
 	const px = (m: number) => Math.max(0, Math.round(m / mpp))
-	lawn = close(open(lawn, px(CLEANUP.openM)), px(CLEANUP.closeM))
+	if (px(CLEANUP.openM) > 0) lawn = open(lawn, px(CLEANUP.openM))
+	lawn = close(lawn, px(CLEANUP.closeM))
 	removeSmallRegions(lawn, CLEANUP.minRegionM2 / (mpp * mpp))
 	fillSmallHoles(lawn, CLEANUP.maxHoleM2 / (mpp * mpp))
 	signal?.throwIfAborted()
