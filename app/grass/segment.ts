@@ -214,7 +214,11 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 			at.push(Math.floor((gy * grid) / WORK_SCALE) * sw + Math.floor((gx * grid) / WORK_SCALE))
 		}
 	}
-	const gathered = columns.map((column) => Float32Array.from(at, (p) => column[p]!))
+	const gathered = columns.map((column) => {
+		const out = new Float32Array(at.length)
+		for (let i = 0; i < at.length; i++) out[i] = column[at[i]!]!
+		return out
+	})
 	const best = new Float32Array(cells.length).fill(-Infinity)
 	const scores = new Float32Array(cells.length)
 	for (let k = 0; k < excluded.length; k++) {
