@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
+import { close, dilate, erode, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
 import { countSet, type Mask } from './raster.ts'
 
 const grid = (rows: string[]): Mask => ({
@@ -25,4 +25,28 @@ test('small regions go, small inner holes are filled, edge holes stay', () => {
 	expect(countSet(m)).toBe(12)
 	fillSmallHoles(m, 3)
 	expect(show(m)).toEqual(['......####', '......####', '......####', '.........#'])
+})
+
+test('dilation and erosion are exact squares, clipped at the image edge', () => {
+	// a random mask against the brute-force definition
+	const width = 23
+	const height = 17
+	let seed = 7
+	const data = Uint8Array.from({ length: width * height }, () => ((seed = (seed * 1103515245 + 12345) % 2147483648) % 3 === 0 ? 0 : 1))
+	const m: Mask = { width, height, data }
+	for (const r of [1, 2, 4]) {
+		const d = dilate(m, r)
+		const e = erode(m, r)
+		for (let y = 0; y < height; y++) {
+			for (let x = 0; x < width; x++) {
+				let any = 0
+				let all = 1
+				for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
+					for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) (any |= data[v * width + u]!), (all &= data[v * width + u]!)
+				}
+				expect(d.data[y * width + x]).toBe(any)
+				expect(e.data[y * width + x]).toBe(all)
+			}
+		}
+	}
 })

@@ -4,59 +4,51 @@
 import type { Mask } from './raster.ts'
 
 /**
- * How many set pixels each (2r+1)² window (clipped at the image edge) holds;
- * integer running sums, O(n) whatever r.
+ * Square (2r+1)² dilation (`erode` false: set where any pixel of the window is
+ * set) or erosion (set where every pixel of the window, clipped at the image
+ * edge, is set). Separable: a running count along each row, then down each
+ * column, on one-byte masks; O(n) whatever r, two mask-sized buffers.
  */
-function windowCounts(mask: Mask, r: number): Int32Array {
+function squareFilter(mask: Mask, r: number, erode: boolean): Mask {
 	const { width, height, data } = mask
-	const rows = new Int32Array(width * height)
+	const rows = new Uint8Array(width * height)
 	for (let y = 0; y < height; y++) {
 		const row = y * width
 		let sum = 0
 		for (let x = 0; x <= Math.min(r, width - 1); x++) sum += data[row + x]!
 		for (let x = 0; x < width; x++) {
-			rows[row + x] = sum
+			const across = Math.min(width - 1, x + r) - Math.max(0, x - r) + 1
+			rows[row + x] = erode ? (sum === across ? 1 : 0) : sum > 0 ? 1 : 0
 			if (x + r + 1 < width) sum += data[row + x + r + 1]!
 			if (x - r >= 0) sum -= data[row + x - r]!
 		}
 	}
-	const set = new Int32Array(width * height)
+	const out = new Uint8Array(width * height)
 	const colSum = new Int32Array(width)
 	for (let y = 0; y <= Math.min(r, height - 1); y++) for (let x = 0; x < width; x++) colSum[x]! += rows[y * width + x]!
 	for (let y = 0; y < height; y++) {
 		const row = y * width
-		set.set(colSum, row)
+		const down = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1
+		if (erode) for (let x = 0; x < width; x++) out[row + x] = colSum[x] === down ? 1 : 0
+		else for (let x = 0; x < width; x++) out[row + x] = colSum[x]! > 0 ? 1 : 0
 		const add = (y + r + 1) * width
 		const drop = (y - r) * width
 		if (y + r + 1 < height) for (let x = 0; x < width; x++) colSum[x]! += rows[add + x]!
 		if (y - r >= 0) for (let x = 0; x < width; x++) colSum[x]! -= rows[drop + x]!
 	}
-	return set
+	return { width, height, data: out }
 }
 
 /** Set where any pixel of the (2r+1)² window is set. */
 export function dilate(mask: Mask, r: number): Mask {
 	if (r <= 0) return { ...mask, data: mask.data.slice() }
-	const set = windowCounts(mask, r)
-	const data = new Uint8Array(set.length)
-	for (let i = 0; i < data.length; i++) data[i] = set[i]! > 0 ? 1 : 0
-	return { width: mask.width, height: mask.height, data }
+	return squareFilter(mask, r, false)
 }
 
 /** Set where every pixel of the window is set (the image edge does not erode). */
 export function erode(mask: Mask, r: number): Mask {
 	if (r <= 0) return { ...mask, data: mask.data.slice() }
-	const { width, height } = mask
-	const set = windowCounts(mask, r)
-	const data = new Uint8Array(set.length)
-	// the window's pixel count, clipped at the image edge
-	const across = Int32Array.from({ length: width }, (_, x) => Math.min(width - 1, x + r) - Math.max(0, x - r) + 1)
-	for (let y = 0; y < height; y++) {
-		const down = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1
-		const row = y * width
-		for (let x = 0; x < width; x++) data[row + x] = set[row + x] === down * across[x]! ? 1 : 0
-	}
-	return { width: mask.width, height: mask.height, data }
+	return squareFilter(mask, r, true)
 }
 
 /** Removes specks narrower than the window. */
@@ -70,28 +62,29 @@ export const close = (mask: Mask, r: number) => erode(dilate(mask, r), r)
  */
 export function components(mask: Mask, value: 0 | 1, visit: (pixels: Int32Array, count: number, touchesEdge: boolean) => void) {
 	const { width, height, data } = mask
-	const seen = new Uint8Array(data.length)
-	const stack = new Int32Array(data.length)
-	const pixels = new Int32Array(data.length)
-	for (let start = 0; start < data.length; start++) {
+	const n = data.length
+	const seen = new Uint8Array(n)
+	// the stack and the component's pixels share one buffer: pixels fill it from the front, the stack from the back
+	const buffer = new Int32Array(n + 1)
+	const last = n - width
+	for (let start = 0; start < n; start++) {
 		if (seen[start] || data[start] !== value) continue
-		let top = 0
+		let top = n
 		let count = 0
 		let edge = false
-		stack[top++] = start
+		buffer[top--] = start
 		seen[start] = 1
-		while (top > 0) {
-			const i = stack[--top]!
-			pixels[count++] = i
+		while (top < n) {
+			const i = buffer[++top]!
+			buffer[count++] = i
 			const x = i % width
-			const y = (i - x) / width
-			if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true
-			if (x > 0 && !seen[i - 1] && data[i - 1] === value) (seen[i - 1] = 1), (stack[top++] = i - 1)
-			if (x < width - 1 && !seen[i + 1] && data[i + 1] === value) (seen[i + 1] = 1), (stack[top++] = i + 1)
-			if (y > 0 && !seen[i - width] && data[i - width] === value) (seen[i - width] = 1), (stack[top++] = i - width)
-			if (y < height - 1 && !seen[i + width] && data[i + width] === value) (seen[i + width] = 1), (stack[top++] = i + width)
+			if (x === 0 || x === width - 1 || i < width || i >= last) edge = true
+			if (x > 0 && !seen[i - 1] && data[i - 1] === value) (seen[i - 1] = 1), (buffer[top--] = i - 1)
+			if (x < width - 1 && !seen[i + 1] && data[i + 1] === value) (seen[i + 1] = 1), (buffer[top--] = i + 1)
+			if (i >= width && !seen[i - width] && data[i - width] === value) (seen[i - width] = 1), (buffer[top--] = i - width)
+			if (i < last && !seen[i + width] && data[i + width] === value) (seen[i + width] = 1), (buffer[top--] = i + width)
 		}
-		visit(pixels.subarray(0, count), count, edge)
+		visit(buffer.subarray(0, count), count, edge)
 	}
 }
 

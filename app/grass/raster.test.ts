@@ -22,3 +22,24 @@ test('rng is deterministic per seed', () => {
 	expect([b(), b(), b()]).toEqual(first)
 	expect(c()).not.toBe(first[0])
 })
+
+test('running max and min over clipped square windows match brute force', () => {
+	const width = 29
+	const height = 13
+	const next = rng(11)
+	const values = Float32Array.from({ length: width * height }, () => next())
+	for (const r of [1, 2, 3, 6, 20]) {
+		for (const sign of [1, -1] as const) {
+			const got = boxExtreme(values, width, height, r, sign)
+			for (let y = 0; y < height; y++) {
+				for (let x = 0; x < width; x++) {
+					let want = sign > 0 ? -Infinity : Infinity
+					for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
+						for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) want = sign > 0 ? Math.max(want, values[v * width + u]!) : Math.min(want, values[v * width + u]!)
+					}
+					expect(got[y * width + x]).toBe(want)
+				}
+			}
+		}
+	}
+})

@@ -3,7 +3,8 @@ import { expect, test } from 'vitest'
 import { generateScene } from '../../bench/grass/scene.ts'
 import { detectOnImage } from './detect.ts'
 import { groundPixelAreaM2, project } from './mercator.ts'
-import { segmentLawn } from './segment.ts'
+import { halve } from './raster.ts'
+import { guidedUpsample, segmentLawn, upsample } from './segment.ts'
 
 const iou = (a: Uint8Array, b: Uint8Array) => {
 	let inter = 0
@@ -47,4 +48,24 @@ test('an aborted signal stops segmentation', async () => {
 	const abort = new AbortController()
 	abort.abort(new Error('cancelled'))
 	expect(() => segmentLawn(scene.image, { mpp: scene.mpp, signal: abort.signal })).toThrow('cancelled')
+})
+
+test('guided upsampling puts a smeared edge where the full-resolution image has it', () => {
+	// full resolution 16×8: dark lawn in columns 0–7, bright pavement from column 8;
+	// the working probability (8×4) is a smeared ramp whose 0.55 crossing falls a column short of the edge
+	const width = 16
+	const height = 8
+	const image = { width, height, data: new Uint8Array(width * height * 3) }
+	for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) image.data.set(x < 8 ? [60, 90, 50] : [200, 200, 195], (y * width + x) * 3)
+	const small = halve(image)
+	const ramp = [1, 1, 0.85, 0.6, 0.3, 0.1, 0, 0]
+	const p = Float32Array.from({ length: 8 * 4 }, (_, i) => ramp[i % 8]!)
+	const plain = upsample(p, 8, 4, width, height)
+	const guided = guidedUpsample(p, small, image, 1, 1e-4)
+	const lawnColumns = (q: Float32Array) => Array.from({ length: width }, (_, x) => (q[3 * width + x]! > 0.55 ? 1 : 0)).join('')
+	expect(lawnColumns(plain)).toBe('1111111000000000')
+	expect(lawnColumns(guided)).toBe('1111111100000000')
+	// where the guide is flat there is no edge to follow: the smoothed probability
+	expect(guided[3 * width + 1]).toBeGreaterThan(0.9)
+	expect(guided[3 * width + 15]).toBeLessThan(0.1)
 })

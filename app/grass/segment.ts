@@ -6,7 +6,7 @@ import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type G
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
-import { halve, type Mask, type RgbImage } from './raster.ts'
+import { boxMean, halve, type Mask, type RgbImage } from './raster.ts'
 
 import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 
@@ -54,7 +54,8 @@ export function workingFeatures(image: RgbImage, mpp: number): Features {
 
 /** Morphology scales (metres). */
 export const CLEANUP = {
-	openM: 0.25,
+	/** no opening: with edge-aware upsampling it only shaved true lawn (tuning seeds: IoU 0.9461 → 0.9473, |area err| 1.53 → 1.29 %); specks go by area below */
+	openM: 0,
 	closeM: 0.25,
 	minRegionM2: 2,
 	maxHoleM2: 0.6,
@@ -96,6 +97,59 @@ export function upsample(src: Float32Array, sw: number, sh: number, width: numbe
 	return out
 }
 
+/**
+ * Edge-aware upsampling (fast guided filter, He & Sun 2015): within each
+ * window of the working image the probability is fitted as a linear function
+ * of a guide (a grey level of the image), and the fitted coefficients are
+ * upsampled and applied to the full-resolution guide, so the lawn's edge
+ * follows the full-resolution image's edge instead of the working grid.
+ * `eps` keeps flat windows flat (no edge to follow: the plain mean).
+ */
+export const REFINE = { radiusM: 0.5, eps: 1e-4 }
+
+/** The guide: brightness (R + 2G + B) / 4 on 0–1. Chosen on the tuning seeds over excess green (2G − R − B) and no refinement. */
+export function guideOf(image: RgbImage): Float32Array {
+	const n = image.width * image.height
+	const out = new Float32Array(n)
+	const d = image.data
+	for (let i = 0; i < n; i++) out[i] = (d[i * 3]! + 2 * d[i * 3 + 1]! + d[i * 3 + 2]!) / 1020
+	return out
+}
+
+/**
+ * `p` (working resolution, the size of `small`) to the size of `image`, whose
+ * 2×2 means `small` is; `radius` in working pixels. Clamped to 0–1.
+ */
+export function guidedUpsample(p: Float32Array, small: RgbImage, image: RgbImage, radius: number, eps: number): Float32Array {
+	const sw = small.width
+	const sh = small.height
+	const n = sw * sh
+	const I = guideOf(small)
+	const Ip = new Float32Array(n)
+	const II = new Float32Array(n)
+	for (let i = 0; i < n; i++) (Ip[i] = I[i]! * p[i]!), (II[i] = I[i]! * I[i]!)
+	const mI = boxMean(I, sw, sh, radius)
+	const mp = boxMean(p, sw, sh, radius)
+	const mIp = boxMean(Ip, sw, sh, radius)
+	const mII = boxMean(II, sw, sh, radius)
+	const a = Ip
+	const b = II
+	for (let i = 0; i < n; i++) {
+		const m = mI[i]!
+		const ai = (mIp[i]! - m * mp[i]!) / (mII[i]! - m * m + eps)
+		a[i] = ai
+		b[i] = mp[i]! - ai * m
+	}
+	const A = upsample(boxMean(a, sw, sh, radius), sw, sh, image.width, image.height)
+	const B = upsample(boxMean(b, sw, sh, radius), sw, sh, image.width, image.height)
+	const full = guideOf(image)
+	for (let i = 0; i < full.length; i++) {
+		const q = A[i]! * full[i]! + B[i]!
+		A[i] = q < 0 ? 0 : q > 1 ? 1 : q
+	}
+	return A
+}
+
 /** Training only: score the first pass with a freshly trained model (before it is written to model.json). */
 export function setFirstPassModel(lawn: GbdtJson) {
 	models().lawn = generateGbdt(compileGbdt(lawn, FEATURE_NAMES))
@@ -108,7 +162,8 @@ export function firstPass(features: Features): Float32Array {
 
 export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentation {
 	const { mpp, signal } = options
-	const features = workingFeatures(image, mpp)
+	const small = halve(image)
+	const features = computeFeatures(small, mpp * WORK_SCALE)
 	signal?.throwIfAborted()
 	const { context, excluded } = models()
 	const { width, height } = image
@@ -127,7 +182,8 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	}
 	for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
 	signal?.throwIfAborted()
-	const probability = upsample(score, sw, sh, width, height)
+	// edge-aware upsampling: the outline follows the full-resolution image's edges
+	const probability = guidedUpsample(score, small, image, Math.max(1, Math.round(REFINE.radiusM / (mpp * WORK_SCALE))), REFINE.eps)
 	const n = width * height
 	const mask = new Uint8Array(n)
 	const threshold = DECISION.threshold
@@ -136,7 +192,8 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 
 	let lawn: Mask = { width: image.width, height: image.height, data: mask }
 	const px = (m: number) => Math.max(0, Math.round(m / mpp))
-	lawn = close(open(lawn, px(CLEANUP.openM)), px(CLEANUP.closeM))
+	if (px(CLEANUP.openM) > 0) lawn = open(lawn, px(CLEANUP.openM))
+	lawn = close(lawn, px(CLEANUP.closeM))
 	removeSmallRegions(lawn, CLEANUP.minRegionM2 / (mpp * mpp))
 	fillSmallHoles(lawn, CLEANUP.maxHoleM2 / (mpp * mpp))
 	signal?.throwIfAborted()
@@ -157,7 +214,11 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 			at.push(Math.floor((gy * grid) / WORK_SCALE) * sw + Math.floor((gx * grid) / WORK_SCALE))
 		}
 	}
-	const gathered = columns.map((column) => Float32Array.from(at, (p) => column[p]!))
+	const gathered = columns.map((column) => {
+		const out = new Float32Array(at.length)
+		for (let i = 0; i < at.length; i++) out[i] = column[at[i]!]!
+		return out
+	})
 	const best = new Float32Array(cells.length).fill(-Infinity)
 	const scores = new Float32Array(cells.length)
 	for (let k = 0; k < excluded.length; k++) {

@@ -24,10 +24,10 @@ export type GeoPolygon = {
 
 /** Outlines of the set pixels (pixel edges in image coordinates, y down). */
 export function traceMask(mask: Mask, tolerancePx: number): PixelPolygon[] {
-	const values = new Float64Array(mask.data.length)
-	for (let i = 0; i < values.length; i++) values[i] = mask.data[i]!
-	const [multi] = contours().size([mask.width, mask.height]).thresholds([0.5])(values as unknown as number[])
-	if (!multi) return []
+	// the one level straight off the bytes (no float copy, no extent scan)
+	const multi = contours()
+		.size([mask.width, mask.height])
+		.contour(mask.data as unknown as number[], 0.5)
 	const ring = (coords: number[][]): PixelRing => {
 		const pts = coords.map(([x, y]) => ({ x: x!, y: y! }))
 		const open = pts.length > 1 && pts[0]!.x === pts[pts.length - 1]!.x && pts[0]!.y === pts[pts.length - 1]!.y ? pts.slice(0, -1) : pts

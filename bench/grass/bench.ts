@@ -6,7 +6,7 @@ import { detectOnImage } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
-import { OOD, OOD_SUITES, TEST } from './suites.ts'
+import { OOD, OOD_SUITES, TEST, TUNE } from './suites.ts'
 
 type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number; cpuMs: number }
 
@@ -95,6 +95,8 @@ const only = process.argv[2]
 // warm the JIT so the first timed scene is not a compile
 await evaluate({ seed: 999_999, zoom: 20, size: 384 })
 const results: Record<string, ReturnType<typeof summarise>> = {}
+// `tune` measures the tuning seeds (what changes are chosen on); never part of the default run
+if (only === 'tune') results.tune = await run(TUNE)
 if (!only || only === 'test') results.test = await run(TEST)
 for (const ood of OOD_SUITES) if (!only || only === ood) results[ood] = await run(OOD[ood])
 
