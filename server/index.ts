@@ -52,7 +52,7 @@ app.use((req, res, next) => {
 	const nonce = randomBytes(16).toString('base64')
 	// entry.server.tsx puts the nonce on React Router's scripts; never taken from the client
 	req.headers['x-yardstick-csp-nonce'] = nonce
-	res.set(securityHeaders({ nonce, production: env.NODE_ENV === 'production', tileUrls, turnstile: Boolean(process.env.TURNSTILE_SITE_KEY) }))
+	res.set(securityHeaders({ nonce, production: env.NODE_ENV === 'production', tileUrls, turnstile: Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY) }))
 	const refusal = crossSiteRefusal({
 		method: req.method,
 		host: req.host,
