@@ -22,7 +22,6 @@ import { readConsent } from './services/consent.server.ts'
 import { effectiveTheme, getLocalTheme } from './services/theme.server.ts'
 import { readToast } from './services/toast.server.ts'
 
-
 export const meta: Route.MetaFunction = () => [
 	{ title: `Yardstick — ${TAGLINE}` },
 	{ name: 'description', content: 'Measure lawns, areas and distances on satellite imagery and quote outdoor jobs without driving there.' },

@@ -40,6 +40,16 @@ try {
 		const run = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
 		const categories = run!.lhr.categories
 		results[page] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]))
+		// what cost points, so a drop can be acted on
+		for (const c of CATEGORIES) {
+			for (const ref of categories[c]?.auditRefs ?? []) {
+				const audit = run!.lhr.audits[ref.id]
+				if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+					console.log(`  ${page} ${c}: ${audit.id} (${audit.title}) score ${audit.score}`)
+					if (process.env.LIGHTHOUSE_DETAILS) console.log(String(JSON.stringify(audit.details ?? null)).slice(0, 1500))
+				}
+			}
+		}
 	}
 } finally {
 	await chrome.kill()
