@@ -37,6 +37,7 @@ import * as settingsSchemas from '../../app/lib/schemas/settings.ts'
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/embedded-postgres.ts'
 import { db, expect, sessionCookieHeader, test } from '../support/fixtures.ts'
+import { rng as mulberry32 } from '../../app/grass/raster.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const COUNT = Number(process.env.FUZZ_COUNT ?? 5200)
@@ -94,17 +95,7 @@ function schemaKeys(): string[] {
 	return [...keys]
 }
 
-// ---------------------------------------------------------------- PRNG
-function mulberry32(seed: number) {
-	let a = seed >>> 0
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0
-		let t = a
-		t = Math.imul(t ^ (t >>> 15), t | 1)
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-	}
-}
+// ---------------------------------------------------------------- PRNG (mulberry32, shared with the grass scenes)
 type Rng = () => number
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1))
