@@ -1,18 +1,42 @@
 // The one Prisma client. DATABASE_URL points at the embedded cluster that
 // server/index.ts started, or at the PostgreSQL server the operator gave.
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import { PrismaClient } from '../generated/prisma/client.ts'
 import { getEnv } from './env.server.ts'
 
 export { Prisma } from '../generated/prisma/client.ts'
 
-const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient }
+const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient; __pool?: pg.Pool }
+
+/** The connection pool Prisma runs on, shared with the hot reads below. */
+const pool: pg.Pool = globalForPrisma.__pool ?? (globalForPrisma.__pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 20 }))
 
 export const prisma: PrismaClient =
 	globalForPrisma.__prisma ??
 	(globalForPrisma.__prisma = new PrismaClient({
-		adapter: new PrismaPg({ connectionString: getEnv().DATABASE_URL, max: 20 }),
+		adapter: new PrismaPg(pool, { disposeExternalPool: true }),
 		// a burst (200 search increments at once) queues for the 20 connections: Prisma's
 		// default 2 s wait for one made such a burst answer 500s (tests/api/concurrency.spec.ts)
 		transactionOptions: { maxWait: 15_000, timeout: 20_000 },
 	}))
+
+// Prisma stores DateTime as `timestamp(3)` (no zone) in UTC; pg would read it as local time.
+const TIMESTAMP = 1114
+const hotTypes = {
+	getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+		oid === TIMESTAMP ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+/**
+ * A read on the hottest paths (the session and user of every signed-in
+ * request, the measurement list) as a named prepared statement on Prisma's
+ * own pool: PostgreSQL parses and plans it once per connection, and Prisma's
+ * query compiler (a WebAssembly build per call) is skipped. Everything else
+ * goes through Prisma; tests compare each hot read with Prisma's answer.
+ * See docs/decisions.md "Load".
+ */
+export async function hotQuery<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+	const result = await pool.query({ name, text, values, types: hotTypes })
+	return result.rows as T[]
+}

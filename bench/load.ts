@@ -128,16 +128,65 @@ const fixtureFile = path.join(root, 'fixtures.json')
 fs.writeFileSync(fixtureFile, JSON.stringify(fixtures))
 const bare = await startProcess(['--import', 'tsx', 'bench/load-bare.ts', fixtureFile], {}, 'bare server ready')
 
+// ---------------------------------------------------------------- CPU
+// CPU time per request of the server under test (and of PostgreSQL for the
+// app): unlike req/s it hardly changes when other work shares the machine.
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim() || 100)
+function processCpuMs(pid: number): number {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+		return (Number(fields[11]) + Number(fields[12])) * TICK_MS // utime + stime
+	} catch {
+		return 0 // gone
+	}
+}
+function findFile(dir: string, name: string): string | null {
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const full = path.join(dir, entry.name)
+		if (entry.isFile() && entry.name === name) return full
+		if (entry.isDirectory()) {
+			const found = findFile(full, name)
+			if (found) return found
+		}
+	}
+	return null
+}
+const postmasterPidFile = findFile(root, 'postmaster.pid')
+const postmaster = postmasterPidFile ? Number(fs.readFileSync(postmasterPidFile, 'utf8').split('\n')[0]) : 0
+/** PostgreSQL's CPU so far: the postmaster, its live backends and the ones it reaped. */
+function postgresCpuMs(): number {
+	if (!postmaster) return 0
+	let total = 0
+	try {
+		const fields = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]!.split(' ')
+		total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS // + reaped children
+	} catch {
+		return 0
+	}
+	for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+		try {
+			const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+			if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * TICK_MS
+		} catch {}
+	}
+	return total
+}
+
 // ---------------------------------------------------------------- load
-type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; requests: number }
-async function drive(base: string, s: Scenario): Promise<Figures> {
-	const result = await autocannon({ url: base + s.path, method: s.method, headers: s.headers, body: s.body, connections: CONNECTIONS, duration: SECONDS, timeout: 10 })
+type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; requests: number; cpuMsPerRequest: number; postgresCpuMsPerRequest?: number }
+async function drive(target: Started, s: Scenario, withPostgres: boolean): Promise<Figures> {
+	const cpu0 = processCpuMs(target.child.pid!)
+	const pg0 = withPostgres ? postgresCpuMs() : 0
+	const result = await autocannon({ url: target.url + s.path, method: s.method, headers: s.headers, body: s.body, connections: CONNECTIONS, duration: SECONDS, timeout: 10 })
+	const requests = Math.max(1, result.requests.total)
 	return {
 		requestsPerSecond: Math.round(result.requests.average),
 		p50: result.latency.p50,
 		p99: result.latency.p99,
 		errors: result.errors + result.timeouts + result.non2xx,
 		requests: result.requests.total,
+		cpuMsPerRequest: Number(((processCpuMs(target.child.pid!) - cpu0) / requests).toFixed(3)),
+		...(withPostgres ? { postgresCpuMsPerRequest: Number(((postgresCpuMs() - pg0) / requests).toFixed(3)) } : {}),
 	}
 }
 
@@ -147,10 +196,10 @@ try {
 	for (const s of scenarios.filter((x) => !process.env.LOAD_ONLY || x.name.includes(process.env.LOAD_ONLY))) {
 		// a short warm-up so JIT and pools are hot for both
 		await autocannon({ url: app.url + s.path, method: s.method, headers: s.headers, body: s.body, connections: 10, duration: 1 })
-		const appFigures = await drive(app.url, s)
-		const bareFigures = await drive(bare.url, s)
+		const appFigures = await drive(app, s, true)
+		const bareFigures = await drive(bare, s, false)
 		rows.push({ scenario: s.name, app: appFigures, bare: bareFigures, ratio: appFigures.requestsPerSecond / bareFigures.requestsPerSecond })
-		console.log(`  ${s.name}: ${appFigures.requestsPerSecond} req/s (bare ${bareFigures.requestsPerSecond})`)
+		console.log(`  ${s.name}: ${appFigures.requestsPerSecond} req/s (bare ${bareFigures.requestsPerSecond}), CPU ${appFigures.cpuMsPerRequest} ms app + ${appFigures.postgresCpuMsPerRequest} ms PostgreSQL a request`)
 	}
 } finally {
 	app.child.kill('SIGTERM')
@@ -162,9 +211,13 @@ try {
 const pad = (v: string | number, n: number) => String(v).padStart(n)
 console.log('')
 console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${counts.orgs} organizations, ${counts.rows} measurements, Node ${process.version}`)
-console.log(`${'scenario'.padEnd(34)} ${pad('app req/s', 10)} ${pad('bare req/s', 11)} ${pad('ratio', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('errors', 7)}`)
+console.log(
+	`${'scenario'.padEnd(34)} ${pad('app req/s', 10)} ${pad('bare req/s', 11)} ${pad('ratio', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('errors', 7)} ${pad('app CPU ms/req', 15)} ${pad('PG CPU ms/req', 14)} ${pad('bare CPU ms/req', 16)}`,
+)
 for (const r of rows) {
-	console.log(`${r.scenario.padEnd(34)} ${pad(r.app.requestsPerSecond, 10)} ${pad(r.bare.requestsPerSecond, 11)} ${pad(`${Math.round(r.ratio * 100)}%`, 6)} ${pad(r.app.p50, 7)} ${pad(r.app.p99, 7)} ${pad(r.app.errors, 7)}`)
+	console.log(
+		`${r.scenario.padEnd(34)} ${pad(r.app.requestsPerSecond, 10)} ${pad(r.bare.requestsPerSecond, 11)} ${pad(`${(r.ratio * 100).toFixed(1)}%`, 6)} ${pad(r.app.p50, 7)} ${pad(r.app.p99, 7)} ${pad(r.app.errors, 7)} ${pad(r.app.cpuMsPerRequest.toFixed(3), 15)} ${pad((r.app.postgresCpuMsPerRequest ?? 0).toFixed(3), 14)} ${pad(r.bare.cpuMsPerRequest.toFixed(3), 16)}`,
+	)
 }
 const targets = {
 	zeroErrors: rows.every((r) => r.app.errors === 0),

@@ -10,7 +10,7 @@ import { LoginSchema } from '~/lib/schemas/auth.ts'
 import { HttpError, badRequest, fieldErrorsFromZod, forbidden, notFound, unauthorized } from '~/utils/http.server.ts'
 import { LIMITS, hit } from './rate-limit.server.ts'
 import { clientIp, hashToken, readToken, resolveSession, type ActiveSession } from './session.server.ts'
-import { toClientUser, userSelect, type ClientUser, type OriginalAdmin } from './users.server.ts'
+import { findSessionWithUser, toClientUser, type ClientUser, type OriginalAdmin } from './users.server.ts'
 
 export const INVALID_LOGIN = 'Invalid email or password'
 export const UNVERIFIED_LOGIN = 'Please verify your email before signing in.'
@@ -107,7 +107,7 @@ async function lookUpActor(request: Request): Promise<Actor | null> {
 	const token = await readToken(request)
 	if (!token) return null
 	// the session and its user in one query
-	const found = await prisma.session.findUnique({ where: { sid: hashToken(token) }, include: { user: { select: userSelect } } })
+	const found = await findSessionWithUser(hashToken(token))
 	const session = await resolveSession(token, found)
 	if (!session || !found) return null
 	const row = found.user
