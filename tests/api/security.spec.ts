@@ -24,6 +24,32 @@ test('pages carry a CSP whose nonce is on every script, new for every response',
 	expect(scriptNonces(await forged.text())).not.toContain('forged')
 })
 
+test('a public page is shared between cookie-less visitors, each answer with its own nonce; cookies and queries get their own render', async ({ request, makeUser }) => {
+	const answer = async (path: string, headers: Record<string, string> = {}) => {
+		const res = await request.get(path, { headers })
+		expect(res.status()).toBe(200)
+		const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy']!)![1]!
+		const html = await res.text()
+		expect(scriptNonces(html).every((n) => n === nonce)).toBe(true)
+		return { nonce, html, same: html.replaceAll(nonce, 'NONCE') }
+	}
+	const first = await answer('/')
+	const second = await answer('/')
+	expect(second.nonce).not.toBe(first.nonce)
+	expect(second.html).not.toContain(first.nonce)
+	expect(second.same).toBe(first.same)
+
+	// a signed-in visitor never gets the shared page
+	const user = await makeUser({ role: 'account_admin', tierId: 'pro' })
+	const signedIn = await answer('/', { cookie: await sessionCookieHeader(user.id) })
+	expect(signedIn.html).toContain('Go to Dashboard')
+	expect(first.html).not.toContain('Go to Dashboard')
+	// the calculator's GET form is computed for its own numbers
+	const computed = await answer('/?estimates=40&milesPerVisit=16&costPerMile=0.75&minutesPerVisit=30&hourlyRate=30&labourPerVisit=3')
+	expect(computed.same).not.toBe(first.same)
+	expect((await answer('/')).same).toBe(first.same)
+})
+
 test('every response is nosniff, unframeable and has a referrer policy (pages, API, assets)', async ({ request }) => {
 	const html = await (await request.get('/')).text()
 	const asset = /\/assets\/[^"]+\.js/.exec(html)![0]
