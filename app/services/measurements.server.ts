@@ -122,13 +122,14 @@ export async function createMeasurement(user: ClientUser, input: MeasurementCrea
 	const row = await prisma.$transaction(async (tx) => {
 		let label = input.label
 		if (!label) {
-			// the next free "#n" at this address: one create at a time per organization
-			// picks it, or parallel creates would read the same labels and share one
-			// (addresses match loosely, so the lock is the organization's, not the address's)
-			await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEFAULT_LABEL_LOCK}::int, hashtext(${organizationId}))`
 			// only labels of the form "<first address part> #n" count: read just those
 			// (LIKE wildcards in the address only widen the set; nextDefaultLabel re-checks)
 			const base = `${firstAddressPart(address) || 'Unknown Location'} #`
+			// the next free "#n" at this address: one create at a time per organization and
+			// label stem picks it, or parallel creates would read the same labels and share
+			// one (addresses match loosely, so the lock is the stem's, not the address's;
+			// creates under different stems can never pick the same label)
+			await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEFAULT_LABEL_LOCK}::int, hashtext(${`${organizationId}\n${base}`}))`
 			const atAddress = await tx.measurement.findMany({ where: { organizationId, label: { startsWith: base } }, select: { address: true, label: true } })
 			label = nextDefaultLabel(address, atAddress.filter((m) => !address || addressesMatch(m.address, address)).map((m) => m.label))
 		}

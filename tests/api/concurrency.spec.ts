@@ -155,4 +155,13 @@ test('parallel creates without a label at one address never share a default labe
 		Array.from({ length: 5 }, async () => ((await (await otherApi.post('/api/measurements', { data: { address, measurement_type: 'manual', shapes: version(1).shapes } })).json()) as Saved).label),
 	)
 	expect(theirs.sort()).toEqual(['1100 Congress Ave #1', '1100 Congress Ave #2', '1100 Congress Ave #3', '1100 Congress Ave #4', '1100 Congress Ave #5'])
+
+	// interleaved creates at two addresses (and two spellings of one) each number their own
+	const addresses = ['200 Lavaca St, Austin, TX 78701', '200 Lavaca St', '900 Red River St, Austin, TX 78701']
+	const mixed = await Promise.all(
+		Array.from({ length: 12 }, async (_, i) => ((await (await otherApi.post('/api/measurements', { data: { address: addresses[i % 3], measurement_type: 'manual', shapes: version(i).shapes } })).json()) as Saved).label),
+	)
+	const byNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true })
+	expect(mixed.filter((l) => l.startsWith('200 Lavaca St')).sort(byNumber)).toEqual(Array.from({ length: 8 }, (_, i) => `200 Lavaca St #${i + 1}`))
+	expect(mixed.filter((l) => l.startsWith('900 Red River St')).sort(byNumber)).toEqual(Array.from({ length: 4 }, (_, i) => `900 Red River St #${i + 1}`))
 })
