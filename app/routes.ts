@@ -78,6 +78,7 @@ export default [
 	route('api/coupons/validate', 'routes/api/coupons.validate.ts'),
 	route('api/organizations/:id/subscription', 'routes/api/organizations.$id.subscription.ts'),
 	route('api/organizations/:id/active-coupon', 'routes/api/organizations.$id.active-coupon.ts'),
+	route('api/organizations/:id/payment-methods', 'routes/api/organizations.$id.payment-methods.ts'),
 	route('api/subscription/cancel', 'routes/api/subscription.cancel.ts'),
 	route('api/invoices', 'routes/api/invoices.ts'),
 	route('api/invoices/:id/pdf', 'routes/api/invoices.$id.pdf.ts'),

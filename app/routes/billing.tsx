@@ -1,8 +1,8 @@
 // /billing (spec 2 §2): current subscription, payment methods, invoices with
 // search, view and PDF download, account summary, quick actions, cancellation
-// and Contact Billing Support. Dialogs are URL states (?dialog=cancel|support,
+// and Contact Billing Support. Dialogs are URL states (?dialog=cancel|support|card,
 // ?invoice=id) rendered by the server, so everything works without JavaScript.
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/billing'
 import { Page } from '~/components/page.tsx'
@@ -15,9 +15,11 @@ import { readSupportForm, sendBillingSupport } from '~/services/billing-support.
 import { cancelSubscription, canViewBilling, getBillingOverview, getInvoice, type ClientInvoice } from '~/services/billing.server.ts'
 import { NO_BILLING_ACCESS } from '~/lib/schemas/billing.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
-import { HttpError } from '~/utils/http.server.ts'
+import { fieldErrorsFromZod, HttpError } from '~/utils/http.server.ts'
 import type { RouteHandle } from '~/utils/route-handle.ts'
 import { Card } from '~/components/ui/card.tsx'
+import { CardFieldsSchema } from '~/lib/schemas/checkout.ts'
+import { addPaymentMethod } from '~/services/payment-methods.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Billing | Yardstick' }]
 export const handle: RouteHandle = { footer: 'no-cookies' }
@@ -42,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		invoices: filterInvoices(overview.invoices, q),
 		invoice,
 		dialog: url.searchParams.get('dialog'),
+		canAddCard: user.role === 'account_admin',
 	}
 }
 
@@ -69,6 +72,21 @@ export async function action({ request }: Route.ActionArgs) {
 			const result = await cancelSubscription(user)
 			return redirectWithToast('/billing', { title: 'Subscription Cancelled', description: result.details, type: 'success' })
 		}
+		if (intent === 'card') {
+			const parsed = CardFieldsSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
+			if (!parsed.success) throw new HttpError(400, 'Please check the card details.', fieldErrorsFromZod(parsed.error))
+			const { paymentMethod, invoices } = await addPaymentMethod(user, user.organizationId ?? '', parsed.data)
+			const paid = invoices.filter((i) => i.status === 'paid').map((i) => `${i.invoiceNumber} (${money(i.totalAmount)})`)
+			const failed = invoices.filter((i) => i.status === 'failed').map((i) => i.invoiceNumber)
+			const description = [
+				`${paymentMethod.brand} •••• ${paymentMethod.last4} is now your default card.`,
+				paid.length ? `Paid: ${paid.join(', ')}.` : '',
+				failed.length ? `Declined: ${failed.join(', ')}.` : '',
+			]
+				.filter(Boolean)
+				.join(' ')
+			return redirectWithToast('/billing', { title: 'Card Added', description, type: 'success' })
+		}
 		if (intent === 'support') {
 			if (!canViewBilling(user)) throw new HttpError(403, NO_BILLING_ACCESS)
 			const result = await sendBillingSupport(user, form)
@@ -80,7 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
 		const toast =
 			intent === 'cancel'
 				? { title: 'Error', description: error.message || 'Failed to cancel subscription. Please contact support.' }
-				: { title: 'Error', description: error.fields ? 'Failed to send message. Please try again.' : error.message || 'Failed to send message. Please try again.' }
+				: intent === 'card'
+					? { title: 'Card Not Added', description: error.message || 'Please check the card details.' }
+					: { title: 'Error', description: error.fields ? 'Failed to send message. Please try again.' : error.message || 'Failed to send message. Please try again.' }
 		return data<ActionData>({ intent, toast, fields: error.fields }, { status: error.status })
 	}
 }
@@ -210,6 +230,13 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
 								))}
 							</ul>
 						)}
+						{loaderData.canAddCard ? (
+							<div className="mt-3">
+								<ButtonLink to="/billing?dialog=card" preventScrollReset variant="secondary">
+									Add Card
+								</ButtonLink>
+							</div>
+						) : null}
 					</Card>
 
 					<InvoiceHistory invoices={invoices} total={overview.invoices.length} q={q} />
@@ -239,6 +266,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
 				</div>
 			</div>
 			{dialog === 'cancel' && overview.canCancel ? <CancelDialog /> : null}
+			{dialog === 'card' && loaderData.canAddCard ? <CardDialog fields={actionData?.intent === 'card' ? actionData.fields : undefined} /> : null}
 			{dialog === 'support' ? <SupportDialog email={loaderData.user.email} fields={actionData?.intent === 'support' ? actionData.fields : undefined} /> : null}
 			{invoice ? <InvoiceDialog invoice={invoice} /> : null}
 		</Page>
@@ -371,6 +399,54 @@ function CancelDialog() {
 				<Button type="submit" name="intent" value="cancel" variant="destructive" disabled={pending}>
 					{pending ? 'Cancelling...' : 'Cancel Subscription'}
 				</Button>
+			</Form>
+		</Dialog>
+	)
+}
+
+function CardDialog({ fields }: { fields?: Record<string, string> }) {
+	const navigation = useNavigation()
+	const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'card'
+	const field = (name: string, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+		<div>
+			<label htmlFor={`card-${name}`} className="mb-1 block text-sm font-medium">
+				{label}
+			</label>
+			<input
+				id={`card-${name}`}
+				name={name}
+				required
+				className={inputClass}
+				aria-invalid={fields?.[name] ? true : undefined}
+				aria-describedby={fields?.[name] ? `card-${name}-error` : undefined}
+				{...props}
+			/>
+			{fields?.[name] ? (
+				<p id={`card-${name}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+					{fields[name]}
+				</p>
+			) : null}
+		</div>
+	)
+	return (
+		<Dialog title="Add Card">
+			<p className="mb-3 text-sm text-gray-600 dark:text-gray-400">The new card becomes your default. Open invoices are charged to it right away.</p>
+			<Form method="post" encType="multipart/form-data" className="space-y-3">
+				{field('cardholderName', 'Cardholder Name', { autoComplete: 'cc-name', maxLength: 100 })}
+				{field('cardNumber', 'Card Number', { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 19, placeholder: '1234 5678 9012 3456' })}
+				<div className="grid grid-cols-3 gap-3">
+					{field('expiryMonth', 'Month (MM)', { autoComplete: 'cc-exp-month', inputMode: 'numeric', maxLength: 2, placeholder: 'MM' })}
+					{field('expiryYear', 'Year (YY)', { autoComplete: 'cc-exp-year', inputMode: 'numeric', maxLength: 2, placeholder: 'YY' })}
+					{field('cvv', 'CVV', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 })}
+				</div>
+				<div className="flex justify-end gap-2 pt-2">
+					<ButtonLink to="/billing" preventScrollReset variant="secondary">
+						Cancel
+					</ButtonLink>
+					<Button type="submit" name="intent" value="card" disabled={pending}>
+						{pending ? 'Adding...' : 'Add Card'}
+					</Button>
+				</div>
 			</Form>
 		</Dialog>
 	)

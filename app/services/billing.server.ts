@@ -16,7 +16,7 @@ export const ALREADY_CANCELLED = 'Your subscription is already cancelled.'
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 /** The account_admin of the organization (or a site admin) may change its plan. */
-function assertCanManage(user: ClientUser, organizationId: string) {
+export function assertCanManage(user: ClientUser, organizationId: string) {
 	if (user.organizationId !== organizationId) throw notFound(ORGANIZATION_NOT_FOUND)
 	if (user.role !== 'account_admin' && user.role !== 'site_admin') throw forbidden(ONLY_ADMINS_MANAGE_SUBSCRIPTION)
 }

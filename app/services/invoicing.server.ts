@@ -20,6 +20,7 @@ import { deactivateOrganization } from './organizations.server.ts'
 const MAX_CATCH_UP_PERIODS = 36
 /** a declined invoice is charged at most this often, 3 days apart */
 export const MAX_PAYMENT_ATTEMPTS = 3
+export const NO_CARD_NOTE = 'No payment method on file'
 // each instance tries every 15 minutes; one run per window across instances (issue 10: jobs run once)
 export const INVOICING_JOB = { name: 'invoicing', everyMs: 15 * 60_000, minIntervalMs: 10 * 60_000 }
 
@@ -136,7 +137,8 @@ export async function chargeInvoice(invoiceId: string, now: Date, gateway: Payme
 	const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } })
 	const card = await prisma.paymentMethod.findFirst({ where: { organizationId: invoice.organizationId, isDefault: true }, orderBy: { createdAt: 'desc' } })
 	if (!card) {
-		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, notes: 'No payment method on file' } })
+		// not an attempt: it stays open until a card is added (payment-methods.server.ts charges it then)
+		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, notes: NO_CARD_NOTE, paymentAttempts: { decrement: 1 } } })
 		return 'no-card' as const
 	}
 	const result = await gateway.charge(card.gatewayToken, toCents(invoice.totalAmount.toFixed(2)), `Yardstick invoice ${invoice.invoiceNumber}`, invoice.id)

@@ -33,6 +33,8 @@ test('billing paths answer 401 JSON when signed out', async ({ request }) => {
 		['GET', '/api/organizations/x/active-coupon'],
 		['POST', '/api/subscription/cancel'],
 		['GET', '/api/invoices'],
+		['GET', '/api/organizations/x/payment-methods'],
+		['POST', '/api/organizations/x/payment-methods'],
 	]
 	for (const [method, url] of calls) {
 		const res = await request.fetch(url, { method, data: method === 'GET' ? undefined : {} })
@@ -64,6 +66,47 @@ test('POST /api/coupons/validate: empty, unknown, expired, used up and valid cod
 	const ok = await api.post('/api/coupons/validate', { data: { code: good.code.toLowerCase() } })
 	expect(ok.status()).toBe(200)
 	expect(await ok.json()).toMatchObject({ code: good.code, name: 'Test coupon', discountType: 'fixed_amount', discountValue: '5.00', maxUses: 3, usedCount: 0 })
+})
+
+test('payment methods: an admin adds a card that pays the open invoices; members 403, other organizations 404, bad cards 400', async ({ makeUser, apiAs }) => {
+	const admin = await makeUser({ role: 'account_admin', tierId: 'pro' })
+	const organizationId = admin.organization!.id
+	const member = await makeUser({ role: 'member', organizationId })
+	const outsider = await makeUser({ role: 'account_admin' })
+	const card = { cardholderName: 'Pat Admin', cardNumber: '4242 4242 4242 4242', expiryMonth: '12', expiryYear: '39', cvv: '123' }
+	const path = `/api/organizations/${organizationId}/payment-methods`
+	const open = await db().invoice.create({
+		data: { invoiceNumber: `INV-API-${randomBytes(3).toString('hex')}`, organizationId, billingPeriodStart: new Date('2026-09-01T00:00:00Z'), billingPeriodEnd: new Date('2026-10-01T00:00:00Z'), subtotalAmount: '19.50', totalAmount: '19.50', status: 'pending' },
+	})
+
+	expect((await (await apiAs(member)).post(path, { data: card })).status()).toBe(403)
+	const foreign = await (await apiAs(outsider)).post(path, { data: card })
+	expect([foreign.status(), await foreign.json()]).toEqual([404, { error: 'Organization not found' }])
+	expect((await (await apiAs(outsider)).get(path)).status()).toBe(404)
+
+	const api = await apiAs(admin)
+	const invalid = await api.post(path, { data: { ...card, cardNumber: '4242', expiryMonth: '00', cvv: 'abc', cardholderName: '' } })
+	expect(invalid.status()).toBe(400)
+	expect((await invalid.json()).fields).toEqual({
+		cardNumber: 'Please enter a valid 16-digit card number',
+		expiryMonth: 'Please enter a valid month (01-12)',
+		cvv: 'Please enter a valid 3 or 4 digit security code',
+		cardholderName: 'Cardholder name is required',
+	})
+	const declined = await api.post(path, { data: { ...card, cardNumber: '4000 0000 0000 0002' } })
+	expect([declined.status(), await declined.json()]).toEqual([400, { error: 'Your card was declined.', fields: { cardNumber: 'Your card was declined.' } }])
+	expect(await db().paymentMethod.count({ where: { organizationId } })).toBe(0)
+
+	const added = await api.post(path, { data: card })
+	expect(added.status()).toBe(201)
+	const body = await added.json()
+	expect(body.paymentMethod).toMatchObject({ brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2039, isDefault: true })
+	expect(body.invoices).toEqual([{ id: open.id, invoiceNumber: open.invoiceNumber, totalAmount: '19.50', status: 'paid' }])
+	expect(JSON.stringify(body)).not.toContain('4242 4242')
+	const listed = await (await apiAs(member)).get(path)
+	expect(listed.status()).toBe(403)
+	expect((await (await api.get(path)).json()).paymentMethods).toEqual([body.paymentMethod])
+	expect((await db().invoice.findUniqueOrThrow({ where: { id: open.id } })).status).toBe('paid')
 })
 
 test('PATCH subscription: other organizations are 404, members 403, unknown or hidden plans 400', async ({ makeUser, apiAs }) => {

@@ -47,6 +47,59 @@ test('/billing support message with an image and cancellation without JavaScript
 	expect((await db().organization.findUniqueOrThrow({ where: { id: admin.organization!.id } })).subscriptionStatus).toBe('cancelled')
 })
 
+test('/billing Add Card without JavaScript: field errors, a declined card, then the card pays the open invoice', async ({ page, context, makeUser }) => {
+	const admin = await makeUser({ role: 'account_admin', tierId: 'pro' })
+	const organizationId = admin.organization!.id
+	const open = await db().invoice.create({
+		data: {
+			invoiceNumber: `INV-NOCARD-${randomBytes(3).toString('hex')}`,
+			organizationId,
+			billingPeriodStart: new Date('2026-10-01T00:00:00Z'),
+			billingPeriodEnd: new Date('2026-11-01T00:00:00Z'),
+			subtotalAmount: '49.99',
+			totalAmount: '49.99',
+			status: 'pending',
+			notes: 'No payment method on file',
+			subscriptionTierName: 'Pro',
+		},
+	})
+	await signIn(context, admin.id)
+	await page.goto('/billing')
+	await expect(page.getByText('No payment methods on file.')).toBeVisible()
+	await page.getByRole('link', { name: 'Add Card' }).click()
+	let dialog = page.getByRole('dialog', { name: 'Add Card' })
+	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
+	await dialog.getByLabel('Card Number').fill('4242 4242 4242')
+	await dialog.getByLabel('Month (MM)').fill('13')
+	await dialog.getByLabel('Year (YY)').fill('39')
+	await dialog.getByLabel('CVV').fill('123')
+	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	dialog = page.getByRole('dialog', { name: 'Add Card' })
+	await expect(dialog.getByText('Please enter a valid 16-digit card number')).toBeVisible()
+	await expect(dialog.getByText('Please enter a valid month (01-12)')).toBeVisible()
+
+	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
+	await dialog.getByLabel('Card Number').fill('4000 0000 0000 0002')
+	await dialog.getByLabel('Month (MM)').fill('12')
+	await dialog.getByLabel('Year (YY)').fill('39')
+	await dialog.getByLabel('CVV').fill('123')
+	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	dialog = page.getByRole('dialog', { name: 'Add Card' })
+	await expect(dialog.getByText('Your card was declined.')).toBeVisible()
+	expect(await db().paymentMethod.count({ where: { organizationId } })).toBe(0)
+
+	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
+	await dialog.getByLabel('Card Number').fill('4242 4242 4242 4242')
+	await dialog.getByLabel('Month (MM)').fill('12')
+	await dialog.getByLabel('Year (YY)').fill('39')
+	await dialog.getByLabel('CVV').fill('123')
+	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	await expect(page.getByText('Card Added', { exact: true })).toBeVisible()
+	await expect(page.getByText(`Visa •••• 4242 is now your default card. Paid: ${open.invoiceNumber} ($49.99).`)).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Payment Methods' }).getByText('Visa •••• 4242')).toBeVisible()
+	expect((await db().invoice.findUniqueOrThrow({ where: { id: open.id } })).status).toBe('paid')
+})
+
 test('free checkout without JavaScript', async ({ page }) => {
 	const email = `nojs-${randomBytes(5).toString('hex')}@example.com`
 	await page.goto('/checkout/trial')

@@ -30,29 +30,32 @@ export type CustomerInfo = z.output<typeof CustomerInfoSchema>
 
 const BILLING_REQUIRED = 'Billing address information is required when different from customer address'
 
-export const CreditCardInfoSchema = z
-	.object({
-		cardNumber: z
-			.string({ error: 'Please enter a valid 16-digit card number' })
-			.max(19, 'Please enter a valid 16-digit card number')
-			.refine((v) => /^\d{16}$/.test(v.replace(/ /g, '')) && /^[\d ]+$/.test(v), 'Please enter a valid 16-digit card number'),
-		expiryMonth: z.string({ error: 'Please enter a valid month (01-12)' }).regex(/^(0[1-9]|1[0-2])$/, 'Please enter a valid month (01-12)'),
-		expiryYear: z.string({ error: 'Please enter a valid year (YY)' }).regex(/^\d{2}$/, 'Please enter a valid year (YY)'),
-		cvv: z.string({ error: 'Please enter a valid 3 or 4 digit security code' }).regex(/^\d{3,4}$/, 'Please enter a valid 3 or 4 digit security code'),
-		cardholderName: required('Cardholder name is required', 100),
-		billingAddressSame: checkbox.default(true),
-		billingAddress: z.string().trim().max(200).optional(),
-		billingCity: z.string().trim().max(100).optional(),
-		billingState: z.string().trim().max(50).optional(),
-		billingZipCode: z.string().trim().max(10).optional(),
-		captchaToken: z.string().max(10_000).optional(),
-	})
-	.superRefine((card, ctx) => {
-		if (card.billingAddressSame) return
-		for (const key of ['billingAddress', 'billingCity', 'billingState', 'billingZipCode'] as const) {
-			if (!card[key]) ctx.addIssue({ code: 'custom', message: BILLING_REQUIRED, path: [key] })
-		}
-	})
+/** The card itself (checkout, and a card added on /billing). */
+export const CardFieldsSchema = z.object({
+	cardNumber: z
+		.string({ error: 'Please enter a valid 16-digit card number' })
+		.max(19, 'Please enter a valid 16-digit card number')
+		.refine((v) => /^\d{16}$/.test(v.replace(/ /g, '')) && /^[\d ]+$/.test(v), 'Please enter a valid 16-digit card number'),
+	expiryMonth: z.string({ error: 'Please enter a valid month (01-12)' }).regex(/^(0[1-9]|1[0-2])$/, 'Please enter a valid month (01-12)'),
+	expiryYear: z.string({ error: 'Please enter a valid year (YY)' }).regex(/^\d{2}$/, 'Please enter a valid year (YY)'),
+	cvv: z.string({ error: 'Please enter a valid 3 or 4 digit security code' }).regex(/^\d{3,4}$/, 'Please enter a valid 3 or 4 digit security code'),
+	cardholderName: required('Cardholder name is required', 100),
+})
+export type CardFields = z.output<typeof CardFieldsSchema>
+
+export const CreditCardInfoSchema = CardFieldsSchema.extend({
+	billingAddressSame: checkbox.default(true),
+	billingAddress: z.string().trim().max(200).optional(),
+	billingCity: z.string().trim().max(100).optional(),
+	billingState: z.string().trim().max(50).optional(),
+	billingZipCode: z.string().trim().max(10).optional(),
+	captchaToken: z.string().max(10_000).optional(),
+}).superRefine((card, ctx) => {
+	if (card.billingAddressSame) return
+	for (const key of ['billingAddress', 'billingCity', 'billingState', 'billingZipCode'] as const) {
+		if (!card[key]) ctx.addIssue({ code: 'custom', message: BILLING_REQUIRED, path: [key] })
+	}
+})
 export type CreditCardInfo = z.output<typeof CreditCardInfoSchema>
 
 /** POST /api/checkout/complete {customerInfo, creditCardInfo, plan} */
