@@ -2,7 +2,7 @@
 // search, view and PDF download, account summary, quick actions, cancellation
 // and Contact Billing Support. Dialogs are URL states (?dialog=cancel|support|card,
 // ?invoice=id) rendered by the server, so everything works without JavaScript.
-import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, type InputHTMLAttributes } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/billing'
 import { Page } from '~/components/page.tsx'
@@ -18,6 +18,7 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { fieldErrorsFromZod, HttpError } from '~/utils/http.server.ts'
 import type { RouteHandle } from '~/utils/route-handle.ts'
 import { Card } from '~/components/ui/card.tsx'
+import { Dialog } from '~/components/ui/dialog.tsx'
 import { CardFieldsSchema } from '~/lib/schemas/checkout.ts'
 import { addPaymentMethod } from '~/services/payment-methods.server.ts'
 
@@ -116,32 +117,6 @@ const STATUS_TONES: Record<string, string> = {
 	cancelled: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
 }
 
-
-function Dialog({ title, children }: { title: string; children: ReactNode }) {
-	return (
-		<div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-			<div
-				role="dialog"
-				aria-modal="true"
-				aria-labelledby="billing-dialog-title"
-				className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900"
-				onKeyDown={(event) => {
-					if (event.key === 'Escape') (event.currentTarget.querySelector('[data-close]') as HTMLElement | null)?.click()
-				}}
-			>
-				<div className="mb-4 flex items-start justify-between gap-4">
-					<h2 id="billing-dialog-title" className="text-lg font-semibold">
-						{title}
-					</h2>
-					<Link to="/billing" preventScrollReset replace data-close aria-label="Close" className="rounded px-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800">
-						✕
-					</Link>
-				</div>
-				{children}
-			</div>
-		</div>
-	)
-}
 
 // ---------------------------------------------------------------- screen
 
@@ -343,7 +318,7 @@ function InvoiceHistory({ invoices, total, q }: { invoices: ClientInvoice[]; tot
 
 function InvoiceDialog({ invoice }: { invoice: NonNullable<Route.ComponentProps['loaderData']['invoice']> }) {
 	return (
-		<Dialog title={`Invoice ${invoice.invoiceNumber}`}>
+		<Dialog title={`Invoice ${invoice.invoiceNumber}`} closeTo="/billing">
 			<dl className="mb-4 space-y-1 text-sm">
 				<SummaryRow label="Status" value={invoice.status} />
 				<SummaryRow label="Billing period" value={`${dateText(invoice.billingPeriodStart)} – ${dateText(invoice.billingPeriodEnd)}`} />
@@ -387,7 +362,7 @@ function CancelDialog() {
 	const navigation = useNavigation()
 	const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'cancel'
 	return (
-		<Dialog title="Cancel Subscription">
+		<Dialog title="Cancel Subscription" closeTo="/billing">
 			<p className="text-sm text-gray-700 dark:text-gray-300">
 				Are you sure you want to cancel? Your measurements, projects and reports will be permanently deleted. You keep access until the end of the current billing period; after that the account
 				is deactivated, and its data is deleted 30 days later.
@@ -429,7 +404,7 @@ function CardDialog({ fields }: { fields?: Record<string, string> }) {
 		</div>
 	)
 	return (
-		<Dialog title="Add Card">
+		<Dialog title="Add Card" closeTo="/billing">
 			<p className="mb-3 text-sm text-gray-600 dark:text-gray-400">The new card becomes your default. Open invoices are charged to it right away.</p>
 			<Form method="post" encType="multipart/form-data" className="space-y-3">
 				{field('cardholderName', 'Cardholder Name', { autoComplete: 'cc-name', maxLength: 100 })}
@@ -462,7 +437,7 @@ function SupportDialog({ email, fields }: { email: string; fields?: Record<strin
 			</p>
 		) : null
 	return (
-		<Dialog title="Contact Billing Support">
+		<Dialog title="Contact Billing Support" closeTo="/billing">
 			<Form method="post" encType="multipart/form-data" className="space-y-3">
 				<div>
 					<label htmlFor="support-subject" className="mb-1 block text-sm font-medium">

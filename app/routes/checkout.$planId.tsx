@@ -11,6 +11,7 @@ import type { Route } from './+types/checkout.$planId'
 import { CaptchaField, useCaptcha } from '~/components/captcha.tsx'
 import { PrivacyContent, TermsContent } from '~/components/legal.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { Modal } from '~/components/ui/dialog.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { findCheckoutPlan, formatCardNumber, isFreePlan, planPriceText, type CheckoutPlan } from '~/lib/checkout.ts'
 import { CreditCardInfoSchema, CustomerInfoSchema, type CustomerInfo } from '~/lib/schemas/checkout.ts'
@@ -386,15 +387,13 @@ function CustomerStep({ plan, values, errors, formError }: { plan: CheckoutPlan;
 
 function LegalModal({ title, children, footer, onClose }: { title: string; children: ReactNode; footer: ReactNode; onClose: () => void }) {
 	return (
-		<div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-			<div role="dialog" aria-modal="true" aria-labelledby="legal-title" className="flex max-h-[85vh] w-full max-w-2xl flex-col rounded-xl bg-white shadow-xl dark:bg-gray-900">
-				<h2 id="legal-title" className="border-b border-gray-200 p-4 text-lg font-semibold dark:border-gray-700">
-					{title}
-				</h2>
-				<div className="overflow-y-auto p-4 text-sm">{children}</div>
-				<div className="flex justify-end gap-2 border-t border-gray-200 p-4 dark:border-gray-700">{footer}</div>
-			</div>
-		</div>
+		<Modal labelledBy="legal-title" size="2xl" className="flex max-h-[85vh] flex-col" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+			<h2 id="legal-title" className="border-b border-gray-200 p-4 text-lg font-semibold dark:border-gray-700">
+				{title}
+			</h2>
+			<div className="overflow-y-auto p-4 text-sm">{children}</div>
+			<div className="flex justify-end gap-2 border-t border-gray-200 p-4 dark:border-gray-700">{footer}</div>
+		</Modal>
 	)
 }
 

@@ -44,6 +44,7 @@ import {
 import { redirectWithToast } from '~/services/toast.server.ts'
 import type { ClientUser } from '~/services/users.server.ts'
 import { forbidden, HttpError } from '~/utils/http.server.ts'
+import { Dialog, Modal } from '~/components/ui/dialog.tsx'
 import { ManageSubscriptionDialog, type PlansHref, ReadyToUpgradeCard, SubscriptionCard } from '~/components/billing/subscription.tsx'
 import { ChangeSubscriptionSchema } from '~/lib/schemas/billing.ts'
 import { changeSubscription, getSubscriptionPanel } from '~/services/billing.server.ts'
@@ -624,32 +625,6 @@ function Pagination({ query, page, pageCount, matching, pageSize }: { query: Das
 
 // ---------------------------------------------------------------- dialogs
 
-function Dialog({ title, close, children, id }: { title: string; close: string; children: ReactNode; id: string }) {
-	return (
-		<div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-			<div
-				role="dialog"
-				aria-modal="true"
-				aria-labelledby={`${id}-title`}
-				className="max-h-full w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900"
-				onKeyDown={(event) => {
-					if (event.key === 'Escape') (event.currentTarget.querySelector('[data-close]') as HTMLElement | null)?.click()
-				}}
-			>
-				<div className="mb-4 flex items-start justify-between gap-4">
-					<h2 id={`${id}-title`} className="text-lg font-semibold">
-						{title}
-					</h2>
-					<Link to={close} preventScrollReset data-close aria-label="Close" className="rounded px-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800">
-						✕
-					</Link>
-				</div>
-				{children}
-			</div>
-		</div>
-	)
-}
-
 function SubmitRow({ close, label, pendingLabel, intent, variant = 'primary' }: { close: string; label: string; pendingLabel: string; intent: Intent; variant?: 'primary' | 'destructive' }) {
 	const navigation = useNavigation()
 	const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
@@ -681,7 +656,7 @@ function ChangePasswordDialog({ close, actionData }: { close: string; actionData
 		shouldRevalidate: 'onInput',
 	})
 	return (
-		<Dialog title="Change Password" close={close} id="change-password">
+		<Dialog title="Change Password" closeTo={close} size="md">
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<Field label="Current Password" inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password', autoFocus: true }} errors={fields.currentPassword.errors} />
 				<Field label="New Password" inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.newPassword.errors} />
@@ -719,7 +694,7 @@ function InviteDialog({ close, actionData }: { close: string; actionData?: Actio
 		shouldRevalidate: 'onInput',
 	})
 	return (
-		<Dialog title="Invite User" close={close} id="invite-user">
+		<Dialog title="Invite User" closeTo={close} size="md">
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoFocus: true }} errors={fields.email.errors} />
 				<Field label="First Name" inputProps={getInputProps(fields.firstName, { type: 'text' })} errors={fields.firstName.errors} />
@@ -746,13 +721,13 @@ function EditUserDialog({ close, actionData, member }: { close: string; actionDa
 	})
 	if (!member) {
 		return (
-			<Dialog title="Edit User" close={close} id="edit-user">
+			<Dialog title="Edit User" closeTo={close} size="md">
 				<p>User not found</p>
 			</Dialog>
 		)
 	}
 	return (
-		<Dialog title="Edit User" close={close} id="edit-user">
+		<Dialog title="Edit User" closeTo={close} size="md">
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<input type="hidden" name="id" value={member.id} />
 				<Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoFocus: true }} errors={fields.firstName.errors} />
@@ -773,7 +748,7 @@ function EditUserDialog({ close, actionData, member }: { close: string; actionDa
 
 function DeleteDialog({ close, measurement }: { close: string; measurement?: ApiMeasurement }) {
 	return (
-		<Dialog title={measurement ? `Delete ${measurementName(measurement)}?` : 'Measurement not found'} close={close} id="delete-measurement">
+		<Dialog title={measurement ? `Delete ${measurementName(measurement)}?` : 'Measurement not found'} closeTo={close} size="md">
 			{measurement ? (
 				<Form method="post" preventScrollReset>
 					<input type="hidden" name="id" value={measurement.id} />
@@ -798,22 +773,20 @@ function ThankYouDialog() {
 	}, [])
 	if (!open) return null
 	return (
-		<div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-			<div role="dialog" aria-modal="true" aria-labelledby="thank-you-title" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
-				<h2 id="thank-you-title" className="text-lg font-semibold">
-					Thank You for Contributing!
-				</h2>
-				<p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-					Your organization shares verified measurements to help train our AI grass detection, making it more accurate for everyone.
-				</p>
-				<p className="mt-2 text-sm text-gray-700 dark:text-gray-300">You can change this at any time in Organization Settings.</p>
-				<div className="mt-4 flex justify-end">
-					<Button type="button" onClick={() => setOpen(false)} autoFocus>
-						Got it, thanks!
-					</Button>
-				</div>
+		<Modal labelledBy="thank-you-title" size="md">
+			<h2 id="thank-you-title" className="text-lg font-semibold">
+				Thank You for Contributing!
+			</h2>
+			<p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+				Your organization shares verified measurements to help train our AI grass detection, making it more accurate for everyone.
+			</p>
+			<p className="mt-2 text-sm text-gray-700 dark:text-gray-300">You can change this at any time in Organization Settings.</p>
+			<div className="mt-4 flex justify-end">
+				<Button type="button" onClick={() => setOpen(false)} autoFocus>
+					Got it, thanks!
+				</Button>
 			</div>
-		</div>
+		</Modal>
 	)
 }
 

@@ -12,12 +12,12 @@ import { roleLabel } from '~/lib/roles.ts'
 import { cn } from '~/utils/cn.ts'
 import { Page } from '../page.tsx'
 import { Button, ButtonLink, buttonClass } from '../ui/button.tsx'
+import { Dialog } from '../ui/dialog.tsx'
 import { ErrorList, inputClass } from '../ui/field.tsx'
 import {
 	Badge,
 	Checkbox,
 	ConfirmDialog,
-	Dialog,
 	FormError,
 	SelectField,
 	Td,
@@ -601,7 +601,7 @@ function PlansSection({ data, actionData }: Props) {
 				)}
 			</ul>
 			{p.new ? (
-				<Dialog title="Create Plan" closeTo={close} wide>
+				<Dialog title="Create Plan" closeTo={close} size="2xl">
 					<Form method="post" className="space-y-3">
 						<Hidden intent="plan-create" />
 						<FormError reply={createReply} />
@@ -798,7 +798,7 @@ function TeamSection({ data, actionData }: Props) {
 				</table>
 			</div>
 			{p.new ? (
-				<Dialog title="Add Team Member" closeTo={close} wide>
+				<Dialog title="Add Team Member" closeTo={close} size="2xl">
 					<Form method="post" className="space-y-3">
 						<Hidden intent="team-create" checkboxes={ADMIN_FLAGS} />
 						<FormError reply={reply} />
@@ -832,7 +832,7 @@ function TeamSection({ data, actionData }: Props) {
 				</Dialog>
 			) : null}
 			{editing ? (
-				<Dialog title="Edit Team Member" closeTo={close} wide>
+				<Dialog title="Edit Team Member" closeTo={close} size="2xl">
 					<Form method="post" className="space-y-3">
 						<Hidden intent="team-update" id={editing.id} checkboxes={[...ADMIN_FLAGS, 'isActive']} />
 						<FormError reply={replyFor(actionData, 'team-update', editing.id)} />
@@ -948,12 +948,12 @@ function BlogSection({ data, actionData }: Props) {
 				</nav>
 			) : null}
 			{p.new ? (
-				<Dialog title="Create Post" closeTo={close} wide>
+				<Dialog title="Create Post" closeTo={close} size="2xl">
 					<PostForm reply={replyFor(actionData, 'post-create')} closeTo={close} page={page} />
 				</Dialog>
 			) : null}
 			{editing ? (
-				<Dialog title="Edit Post" closeTo={close} wide>
+				<Dialog title="Edit Post" closeTo={close} size="2xl">
 					<PostForm post={editing} reply={replyFor(actionData, 'post-update', editing.id)} closeTo={close} page={page} />
 				</Dialog>
 			) : null}

@@ -5,6 +5,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { cn } from '~/utils/cn.ts'
 import { Button, buttonClass } from '../ui/button.tsx'
+import { Dialog } from '../ui/dialog.tsx'
 import { ErrorList, inputClass } from '../ui/field.tsx'
 
 export type AdminActionData = {
@@ -133,26 +134,6 @@ export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | '
 		blue: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
 	}
 	return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>
-}
-
-/** A modal rendered by the server when the URL asks for it. */
-export function Dialog({ title, closeTo, children, wide }: { title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
-	const titleId = `dialog-${title.replace(/\W+/g, '-').toLowerCase()}`
-	return (
-		<div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:items-center">
-			<div role="dialog" aria-modal="true" aria-labelledby={titleId} className={cn('w-full rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900', wide ? 'max-w-2xl' : 'max-w-lg')}>
-				<div className="mb-4 flex items-start justify-between gap-4">
-					<h2 id={titleId} className="text-lg font-semibold">
-						{title}
-					</h2>
-					<Link to={closeTo} preventScrollReset aria-label="Close" className="text-gray-500 hover:text-gray-800 dark:hover:text-gray-200">
-						✕
-					</Link>
-				</div>
-				{children}
-			</div>
-		</div>
-	)
 }
 
 /** "Are you sure?" for deletes, deactivation, reactivation and masquerade (spec 3 §4). */

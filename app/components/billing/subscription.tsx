@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Form, Link, useNavigate, useNavigation } from 'react-router'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { Dialog } from '~/components/ui/dialog.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { describeDiscount, formatCents, toCents } from '~/lib/pricing.ts'
 import type { SubscriptionPanel } from '~/services/billing.server.ts'
@@ -206,77 +207,59 @@ export function ManageSubscriptionDialog({ panel, close, plansHref }: { panel: S
 	const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'changeSubscription'
 	const canUpdate = Boolean(panel.selectedPlanId) && !pending
 	return (
-		<div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-			<div
-				role="dialog"
-				aria-modal="true"
-				aria-labelledby="plans-title"
-				className="max-h-full w-full max-w-3xl overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900"
-				onKeyDown={(event) => {
-					if (event.key === 'Escape') (event.currentTarget.querySelector('[data-close]') as HTMLElement | null)?.click()
-				}}
-			>
-				<div className="mb-4 flex items-start justify-between gap-4">
-					<h2 id="plans-title" className="text-lg font-semibold">
-						Manage Subscription
-					</h2>
-					<Link to={close} preventScrollReset data-close aria-label="Close" className="rounded px-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800">
-						✕
-					</Link>
-				</div>
-				<div className="space-y-4">
-					<div className="rounded-lg border border-brand-300 p-3 dark:border-brand-700">
-						<div className="flex items-center gap-2">
-							<span className="font-semibold">{panel.current.name}</span>
-							<span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-100">Current</span>
-						</div>
-						<p className="text-sm text-gray-600 dark:text-gray-300">{perMonth(panel.current.monthlyPrice)}</p>
+		<Dialog title="Manage Subscription" closeTo={close} size="3xl">
+			<div className="space-y-4">
+				<div className="rounded-lg border border-brand-300 p-3 dark:border-brand-700">
+					<div className="flex items-center gap-2">
+						<span className="font-semibold">{panel.current.name}</span>
+						<span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-100">Current</span>
 					</div>
-					<CouponArea key={`${panel.couponCode}|${panel.couponError ?? ''}`} panel={panel} plansHref={plansHref} />
-					<Breakdown panel={panel} />
-					<div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="list" aria-label="Available plans">
-						{panel.plans.map((plan) => {
-							const selected = plan.id === panel.selectedPlanId
-							return (
-								<Link
-									key={plan.id}
-									role="listitem"
-									to={plansHref({ plan: plan.id })}
-									preventScrollReset
-									replace
-									aria-current={selected ? 'true' : undefined}
-									data-testid={`plan-${plan.id}`}
-									className={`block rounded-lg border p-3 text-left hover:border-brand-500 ${selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-gray-200 dark:border-gray-700'}`}
-								>
-									<p className="font-semibold">{plan.name}</p>
-									<p className="text-sm">
-										{plan.discountedPrice !== null && plan.discountedPrice !== plan.monthlyPrice ? (
-											<>
-												<s className="text-gray-500">{priceText(plan.monthlyPrice)}</s> <span className="font-semibold text-green-700 dark:text-green-400">{priceText(plan.discountedPrice)}</span>
-											</>
-										) : (
-											priceText(plan.monthlyPrice)
-										)}
-										{toCents(plan.monthlyPrice) > 0 ? <span className="text-gray-500">/month</span> : null}
-									</p>
-									{plan.description ? <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{plan.description}</p> : null}
-									<Features features={plan.features} />
-								</Link>
-							)
-						})}
-					</div>
-					<Form method="post" className="flex justify-end gap-2 pt-2">
-						{panel.selectedPlanId ? <input type="hidden" name="subscriptionTierId" value={panel.selectedPlanId} /> : null}
-						{panel.coupon ? <input type="hidden" name="couponCode" value={panel.coupon.code} /> : null}
-						<ButtonLink to={close} preventScrollReset variant="secondary">
-							Cancel
-						</ButtonLink>
-						<Button type="submit" name="intent" value="changeSubscription" disabled={!canUpdate}>
-							{pending ? 'Updating...' : 'Update Subscription'}
-						</Button>
-					</Form>
+					<p className="text-sm text-gray-600 dark:text-gray-300">{perMonth(panel.current.monthlyPrice)}</p>
 				</div>
+				<CouponArea key={`${panel.couponCode}|${panel.couponError ?? ''}`} panel={panel} plansHref={plansHref} />
+				<Breakdown panel={panel} />
+				<div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="list" aria-label="Available plans">
+					{panel.plans.map((plan) => {
+						const selected = plan.id === panel.selectedPlanId
+						return (
+							<Link
+								key={plan.id}
+								role="listitem"
+								to={plansHref({ plan: plan.id })}
+								preventScrollReset
+								replace
+								aria-current={selected ? 'true' : undefined}
+								data-testid={`plan-${plan.id}`}
+								className={`block rounded-lg border p-3 text-left hover:border-brand-500 ${selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-gray-200 dark:border-gray-700'}`}
+							>
+								<p className="font-semibold">{plan.name}</p>
+								<p className="text-sm">
+									{plan.discountedPrice !== null && plan.discountedPrice !== plan.monthlyPrice ? (
+										<>
+											<s className="text-gray-500">{priceText(plan.monthlyPrice)}</s> <span className="font-semibold text-green-700 dark:text-green-400">{priceText(plan.discountedPrice)}</span>
+										</>
+									) : (
+										priceText(plan.monthlyPrice)
+									)}
+									{toCents(plan.monthlyPrice) > 0 ? <span className="text-gray-500">/month</span> : null}
+								</p>
+								{plan.description ? <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{plan.description}</p> : null}
+								<Features features={plan.features} />
+							</Link>
+						)
+					})}
+				</div>
+				<Form method="post" className="flex justify-end gap-2 pt-2">
+					{panel.selectedPlanId ? <input type="hidden" name="subscriptionTierId" value={panel.selectedPlanId} /> : null}
+					{panel.coupon ? <input type="hidden" name="couponCode" value={panel.coupon.code} /> : null}
+					<ButtonLink to={close} preventScrollReset variant="secondary">
+						Cancel
+					</ButtonLink>
+					<Button type="submit" name="intent" value="changeSubscription" disabled={!canUpdate}>
+						{pending ? 'Updating...' : 'Update Subscription'}
+					</Button>
+				</Form>
 			</div>
-		</div>
+		</Dialog>
 	)
 }

@@ -3,6 +3,7 @@
 // request, which stops the server's work between steps.
 import { useCallback, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
+import { Modal } from '~/components/ui/dialog.tsx'
 import type { LatLng } from '~/lib/geodesy.ts'
 
 export const AI_STEPS = ['Loading satellite imagery', 'Detecting property boundaries', 'AI analyzing grass vs hardscapes', 'Calculating grass measurements'] as const
@@ -100,28 +101,26 @@ export function useAiAnalysis({ onResult, onFailure, onCancel }: Events) {
 export function AiModal({ step, onCancel }: { step: number; onCancel: () => void }) {
 	const progress = Math.min(100, Math.max(0, step) * 25)
 	return (
-		<div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4" role="presentation">
-			<div role="dialog" aria-modal="true" aria-labelledby="ai-title" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
-				<h2 id="ai-title" className="text-lg font-semibold">
-					AI Analyzing Property
-				</h2>
-				<div className="mt-4 h-2 rounded-full bg-gray-200 dark:bg-gray-800" role="progressbar" aria-label="Analysis progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
-					<div className="h-2 rounded-full bg-blue-600 transition-all" style={{ width: `${progress}%` }} />
-				</div>
-				<ol className="mt-4 space-y-2 text-sm">
-					{AI_STEPS.map((name, i) => (
-						<li key={name} className="flex items-center gap-2" aria-current={i === step ? 'step' : undefined}>
-							<span aria-hidden="true" className="w-4 text-center">
-								{i < step ? '✓' : i === step ? '●' : '○'}
-							</span>
-							<span className={i <= step ? 'font-medium' : 'text-gray-500 dark:text-gray-400'}>{name}</span>
-						</li>
-					))}
-				</ol>
-				<Button type="button" variant="secondary" className="mt-6 w-full" onClick={onCancel}>
-					Cancel Analysis
-				</Button>
+		<Modal labelledBy="ai-title" size="md">
+			<h2 id="ai-title" className="text-lg font-semibold">
+				AI Analyzing Property
+			</h2>
+			<div className="mt-4 h-2 rounded-full bg-gray-200 dark:bg-gray-800" role="progressbar" aria-label="Analysis progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+				<div className="h-2 rounded-full bg-blue-600 transition-all" style={{ width: `${progress}%` }} />
 			</div>
-		</div>
+			<ol className="mt-4 space-y-2 text-sm">
+				{AI_STEPS.map((name, i) => (
+					<li key={name} className="flex items-center gap-2" aria-current={i === step ? 'step' : undefined}>
+						<span aria-hidden="true" className="w-4 text-center">
+							{i < step ? '✓' : i === step ? '●' : '○'}
+						</span>
+						<span className={i <= step ? 'font-medium' : 'text-gray-500 dark:text-gray-400'}>{name}</span>
+					</li>
+				))}
+			</ol>
+			<Button type="button" variant="secondary" className="mt-6 w-full" onClick={onCancel}>
+				Cancel Analysis
+			</Button>
+		</Modal>
 	)
 }
