@@ -20,14 +20,16 @@ import {
 	CreateTeamMemberSchema,
 	CreateTierSchema,
 	CustomerUserSearchSchema,
+	EditCouponSchema,
 	EditCustomerUserSchema,
+	EditOrganizationSchema,
 	EditTeamMemberSchema,
 	EditTierSchema,
 } from '~/lib/schemas/admin.ts'
 import { adminAccessOf, contextFor, requireSection, ACCESS_DENIED } from '~/services/admin/access.server.ts'
 import { createPost, deletePost, listAllPosts, updatePost } from '~/services/admin/blog.server.ts'
 import { cleanupStats, triggerCleanup } from '~/services/admin/cleanup.server.ts'
-import { createCoupon, deleteCoupon, listCoupons } from '~/services/admin/coupons.server.ts'
+import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from '~/services/admin/coupons.server.ts'
 import { createCustomerUser, deleteCustomerUser, listCustomerUsers, updateCustomerUser } from '~/services/admin/customers.server.ts'
 import { formFields, parseForm } from '~/services/admin/forms.server.ts'
 import {
@@ -37,6 +39,7 @@ import {
 	deleteOrganization,
 	listOrganizations,
 	organizationChoices,
+	updateOrganization,
 } from '~/services/admin/organizations.server.ts'
 import { createTier, deleteTier, listAllTiers, updateTier } from '~/services/admin/plans.server.ts'
 import { adminStats } from '~/services/admin/stats.server.ts'
@@ -118,6 +121,7 @@ const INTENTS: Record<string, Intent> = {
 	'user-update': { section: 'users', fail: 'Error updating user' },
 	'user-delete': { section: 'users', fail: 'Error deleting user' },
 	'org-create': { section: 'organizations', fail: 'Error creating organization' },
+	'org-update': { section: 'organizations', fail: 'Error updating organization' },
 	'org-deactivate': { section: 'organizations', fail: 'Error deactivating organization' },
 	'org-reactivate': { section: 'organizations', fail: 'Error reactivating organization' },
 	'org-delete': { section: 'organizations', fail: 'Error deleting organization' },
@@ -125,6 +129,7 @@ const INTENTS: Record<string, Intent> = {
 	'plan-update': { section: 'plans', fail: 'Error updating subscription tier' },
 	'plan-delete': { section: 'plans', fail: 'Error deleting subscription tier' },
 	'coupon-create': { section: 'coupons', fail: 'Error creating coupon' },
+	'coupon-update': { section: 'coupons', fail: 'Error updating coupon' },
 	'coupon-delete': { section: 'coupons', fail: 'Error deleting coupon' },
 	'team-create': { section: 'team', fail: 'Error creating team member' },
 	'team-update': { section: 'team', fail: 'Error updating team member' },
@@ -171,6 +176,9 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'org-create':
 				await createOrganization(ctx, await parseForm(fieldsOf(form), CreateOrganizationSchema))
 				return ok('Organization created successfully')
+			case 'org-update':
+				await updateOrganization(ctx, id, await parseForm(fieldsOf(form), EditOrganizationSchema))
+				return ok('Organization updated successfully')
 			case 'org-deactivate':
 				await adminDeactivateOrganization(ctx, id)
 				return ok('Organization deactivated successfully')
@@ -192,6 +200,9 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'coupon-create':
 				await createCoupon(ctx, await parseForm(fieldsOf(form), CreateCouponSchema))
 				return ok('Coupon created successfully')
+			case 'coupon-update':
+				await updateCoupon(ctx, id, await parseForm(fieldsOf(form), EditCouponSchema))
+				return ok('Coupon updated successfully')
 			case 'coupon-delete':
 				await deleteCoupon(ctx, id)
 				return ok('Coupon deleted successfully')

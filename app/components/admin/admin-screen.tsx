@@ -368,6 +368,7 @@ function OrganizationsSection({ data, actionData }: Props) {
 	const close = href('organizations')
 	const orgs = data.organizations as AdminOrganization[]
 	const target = p.id ? orgs.find((o) => o.id === p.id) : undefined
+	const editingOrg = p.edit ? orgs.find((o) => o.id === p.edit) : undefined
 	const reply = replyFor(actionData, 'org-create')
 	return (
 		<div>
@@ -409,6 +410,9 @@ function OrganizationsSection({ data, actionData }: Props) {
 								<Td>{o.userCount}</Td>
 								<Td>{formatDate(o.createdAt)}</Td>
 								<Td className="space-x-2 text-right whitespace-nowrap">
+									<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('organizations', { edit: o.id })} preventScrollReset aria-label={`Edit ${o.name}`}>
+										Edit
+									</Link>
 									{o.isDeactivated ? (
 										<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('organizations', { confirm: 'reactivate', id: o.id })} preventScrollReset aria-label={`Reactivate ${o.name}`}>
 											Reactivate
@@ -427,6 +431,25 @@ function OrganizationsSection({ data, actionData }: Props) {
 					</tbody>
 				</table>
 			</div>
+			{editingOrg ? (
+				<Dialog title="Edit Organization" closeTo={close}>
+					<Form method="post" className="space-y-3">
+						<Hidden intent="org-update" id={editingOrg.id} />
+						<FormError reply={replyFor(actionData, 'org-update', editingOrg.id)} />
+						<TextField idPrefix="edit-org" label="Name" name="name" required defaultValue={editingOrg.name} reply={replyFor(actionData, 'org-update', editingOrg.id)} />
+						<SelectField
+							idPrefix="edit-org"
+							label="Plan"
+							name="subscriptionTierId"
+							defaultValue={editingOrg.subscriptionTierId}
+							options={data.tiers.map((t) => [t.id, t.name] as const)}
+							reply={replyFor(actionData, 'org-update', editingOrg.id)}
+						/>
+						<p className="text-xs text-gray-600 dark:text-gray-400">A plan set here applies at once, without pro-rating or an invoice line.</p>
+						<DialogButtons closeTo={close} label="Save Changes" />
+					</Form>
+				</Dialog>
+			) : null}
 			{p.new ? (
 				<Dialog title="Create Organization" closeTo={close}>
 					<Form method="post" className="space-y-3">
@@ -632,7 +655,9 @@ function CouponsSection({ data, actionData }: Props) {
 	const p = data.params
 	const close = href('coupons')
 	const target = p.id ? data.coupons.find((c) => c.id === p.id) : undefined
+	const editing = p.edit ? data.coupons.find((c) => c.id === p.edit) : undefined
 	const reply = replyFor(actionData, 'coupon-create')
+	const editReply = editing ? replyFor(actionData, 'coupon-update', editing.id) : null
 	return (
 		<div>
 			<Toolbar>
@@ -665,7 +690,10 @@ function CouponsSection({ data, actionData }: Props) {
 								<Td>{formatDiscount(c.discountType, c.discountValue, c.freeSubscriptionTierId)}</Td>
 								<Td>{formatUses(c.usedCount, c.maxUses)}</Td>
 								<Td>{c.validUntil ? formatDate(c.validUntil) : 'No expiry'}</Td>
-								<Td className="text-right">
+								<Td className="space-x-2 text-right whitespace-nowrap">
+									<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('coupons', { edit: c.id })} preventScrollReset aria-label={`Edit ${c.code}`}>
+										Edit
+									</Link>
 									<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('coupons', { confirm: 'delete', id: c.id })} preventScrollReset aria-label={`Delete ${c.code}`}>
 										Delete
 									</Link>
@@ -712,6 +740,48 @@ function CouponsSection({ data, actionData }: Props) {
 							<TextField idPrefix="new-coupon" label="Valid until" name="validUntil" type="date" hint="Empty = no expiry" reply={reply} />
 						</div>
 						<DialogButtons closeTo={close} label="Create Coupon" />
+					</Form>
+				</Dialog>
+			) : null}
+			{editing ? (
+				<Dialog title={`Edit Coupon ${editing.code}`} closeTo={close}>
+					<Form method="post" className="space-y-3">
+						<Hidden intent="coupon-update" id={editing.id} checkboxes={['isActive']} />
+						<FormError reply={editReply} />
+						<p className="text-sm text-gray-600 dark:text-gray-400">
+							The code cannot change (invoices keep it). Used {formatUses(editing.usedCount, editing.maxUses)}.
+						</p>
+						<TextField idPrefix="edit-coupon" label="Name" name="name" required defaultValue={editing.name} reply={editReply} />
+						<TextField idPrefix="edit-coupon" label="Description" name="description" defaultValue={editing.description ?? ''} reply={editReply} />
+						<div className="grid gap-3 sm:grid-cols-2">
+							<SelectField
+								idPrefix="edit-coupon"
+								label="Discount type"
+								name="discountType"
+								defaultValue={editing.discountType}
+								options={[
+									['percentage', 'Percentage'],
+									['fixed_amount', 'Fixed amount ($)'],
+									['free_tier', 'Free plan'],
+								]}
+								reply={editReply}
+							/>
+							<TextField idPrefix="edit-coupon" label="Discount value" name="discountValue" inputMode="decimal" defaultValue={editing.discountValue} reply={editReply} />
+						</div>
+						<SelectField
+							idPrefix="edit-coupon"
+							label="Free plan (for free plan coupons)"
+							name="freeSubscriptionTierId"
+							defaultValue={editing.freeSubscriptionTierId ?? ''}
+							options={[['', '—'] as const, ...data.tiers.map((t) => [t.id, t.name] as const)]}
+							reply={editReply}
+						/>
+						<div className="grid gap-3 sm:grid-cols-2">
+							<TextField idPrefix="edit-coupon" label="Max uses" name="maxUses" inputMode="numeric" hint="Empty = unlimited" defaultValue={editing.maxUses?.toString() ?? ''} reply={editReply} />
+							<TextField idPrefix="edit-coupon" label="Valid until" name="validUntil" type="date" hint="Empty = no expiry" defaultValue={editing.validUntil?.slice(0, 10) ?? ''} reply={editReply} />
+						</div>
+						<Checkbox label="Active" name="isActive" defaultChecked={editing.isActive} />
+						<DialogButtons closeTo={close} label="Save Changes" />
 					</Form>
 				</Dialog>
 			) : null}
