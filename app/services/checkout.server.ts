@@ -10,6 +10,7 @@ import { centsToDecimal, nextPeriodEnd, toCents } from '~/lib/pricing.ts'
 import type { CreditCardInfo, CustomerInfo } from '~/lib/schemas/checkout.ts'
 import { badRequest, conflict } from '~/utils/http.server.ts'
 import { checkNotABot, register } from './account.server.ts'
+import { cardOnFile } from './payment-methods.server.ts'
 import { LIMITS, hit } from './rate-limit.server.ts'
 
 export const PLAN_NOT_FOUND = 'The selected plan could not be found.'
@@ -78,17 +79,7 @@ export async function completeCheckout(
 		checked: true,
 		afterCreate: async (tx, organizationId) => {
 			const org = await tx.organization.update({ where: { id: organizationId }, data: { currentPeriodStart: now, currentPeriodEnd: periodEnd } })
-			await tx.paymentMethod.create({
-				data: {
-					organizationId,
-					brand: saved.value.brand,
-					last4: saved.value.last4,
-					expiryMonth: saved.value.expiryMonth,
-					expiryYear: saved.value.expiryYear,
-					cardholderName: card.cardholderName,
-					gatewayToken: saved.value.token,
-				},
-			})
+			await tx.paymentMethod.create({ data: cardOnFile(organizationId, saved.value, card.cardholderName) })
 			await tx.invoice.create({
 				data: {
 					invoiceNumber: `INV-${org.accountNumber}-${now.toISOString().slice(0, 10).replace(/-/g, '')}`,

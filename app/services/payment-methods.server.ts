@@ -3,13 +3,19 @@
 // invoices (left pending for want of a card, or declined before) are charged
 // on it at once (decisions "Billing").
 import { prisma } from '~/db.server.ts'
-import { CARD_DECLINED, getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
+import { CARD_DECLINED, getPaymentGateway, type PaymentGateway, type SavedCard } from '~/integrations/payments.server.ts'
 import type { CardFields } from '~/lib/schemas/checkout.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
 import { assertCanManage, requireBillingAccess } from './billing.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import { chargeInvoice, MAX_PAYMENT_ATTEMPTS } from './invoicing.server.ts'
 import type { ClientUser } from './users.server.ts'
+
+/** The payment_methods row of a card the gateway saved (the gateway's token, never the number). */
+export function cardOnFile(organizationId: string, saved: SavedCard, cardholderName: string) {
+	const { brand, last4, expiryMonth, expiryYear, token } = saved
+	return { organizationId, brand, last4, expiryMonth, expiryYear, cardholderName, gatewayToken: token, isDefault: true }
+}
 
 type MethodRow = { id: string; brand: string; last4: string; expiryMonth: number; expiryYear: number; isDefault: boolean }
 const toClientMethod = (m: MethodRow) => ({ id: m.id, brand: m.brand, last4: m.last4, expiryMonth: m.expiryMonth, expiryYear: m.expiryYear, isDefault: m.isDefault })
@@ -30,18 +36,7 @@ export async function addPaymentMethod(user: ClientUser, organizationId: string,
 	if (!saved.ok) throw badRequest(saved.message || CARD_DECLINED, { cardNumber: saved.message || CARD_DECLINED })
 	const method = await prisma.$transaction(async (tx) => {
 		await tx.paymentMethod.updateMany({ where: { organizationId, isDefault: true }, data: { isDefault: false } })
-		return tx.paymentMethod.create({
-			data: {
-				organizationId,
-				brand: saved.value.brand,
-				last4: saved.value.last4,
-				expiryMonth: saved.value.expiryMonth,
-				expiryYear: saved.value.expiryYear,
-				cardholderName: card.cardholderName,
-				gatewayToken: saved.value.token,
-				isDefault: true,
-			},
-		})
+		return tx.paymentMethod.create({ data: cardOnFile(organizationId, saved.value, card.cardholderName) })
 	})
 	// open invoices, oldest first; chargeInvoice claims each, so a job run at the same time never charges one twice
 	const open = await prisma.invoice.findMany({

@@ -1,6 +1,7 @@
 // Billing without JavaScript: the Manage Subscription dialog (plan links, the
 // coupon GET form, the update form), /billing's dialogs and the free checkout.
 import { randomBytes } from 'node:crypto'
+import type { Locator } from '@playwright/test'
 import { db, expect, mailsTo, signIn, test } from '../support/fixtures.ts'
 import { smallPng } from '../support/two-factor.ts'
 
@@ -47,6 +48,15 @@ test('/billing support message with an image and cancellation without JavaScript
 	expect((await db().organization.findUniqueOrThrow({ where: { id: admin.organization!.id } })).subscriptionStatus).toBe('cancelled')
 })
 
+async function addCard(dialog: Locator, cardNumber: string, month: string) {
+	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
+	await dialog.getByLabel('Card Number').fill(cardNumber)
+	await dialog.getByLabel('Month (MM)').fill(month)
+	await dialog.getByLabel('Year (YY)').fill('39')
+	await dialog.getByLabel('CVV').fill('123')
+	await dialog.getByRole('button', { name: 'Add Card' }).click()
+}
+
 test('/billing Add Card without JavaScript: field errors, a declined card, then the card pays the open invoice', async ({ page, context, makeUser }) => {
 	const admin = await makeUser({ role: 'account_admin', tierId: 'pro' })
 	const organizationId = admin.organization!.id
@@ -68,32 +78,17 @@ test('/billing Add Card without JavaScript: field errors, a declined card, then 
 	await expect(page.getByText('No payment methods on file.')).toBeVisible()
 	await page.getByRole('link', { name: 'Add Card' }).click()
 	let dialog = page.getByRole('dialog', { name: 'Add Card' })
-	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
-	await dialog.getByLabel('Card Number').fill('4242 4242 4242')
-	await dialog.getByLabel('Month (MM)').fill('13')
-	await dialog.getByLabel('Year (YY)').fill('39')
-	await dialog.getByLabel('CVV').fill('123')
-	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	await addCard(dialog, '4242 4242 4242', '13')
 	dialog = page.getByRole('dialog', { name: 'Add Card' })
 	await expect(dialog.getByText('Please enter a valid 16-digit card number')).toBeVisible()
 	await expect(dialog.getByText('Please enter a valid month (01-12)')).toBeVisible()
 
-	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
-	await dialog.getByLabel('Card Number').fill('4000 0000 0000 0002')
-	await dialog.getByLabel('Month (MM)').fill('12')
-	await dialog.getByLabel('Year (YY)').fill('39')
-	await dialog.getByLabel('CVV').fill('123')
-	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	await addCard(dialog, '4000 0000 0000 0002', '12')
 	dialog = page.getByRole('dialog', { name: 'Add Card' })
 	await expect(dialog.getByText('Your card was declined.')).toBeVisible()
 	expect(await db().paymentMethod.count({ where: { organizationId } })).toBe(0)
 
-	await dialog.getByLabel('Cardholder Name').fill('Pat Admin')
-	await dialog.getByLabel('Card Number').fill('4242 4242 4242 4242')
-	await dialog.getByLabel('Month (MM)').fill('12')
-	await dialog.getByLabel('Year (YY)').fill('39')
-	await dialog.getByLabel('CVV').fill('123')
-	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	await addCard(dialog, '4242 4242 4242 4242', '12')
 	await expect(page.getByText('Card Added', { exact: true })).toBeVisible()
 	await expect(page.getByText(`Visa •••• 4242 is now your default card. Paid: ${open.invoiceNumber} ($49.99).`)).toBeVisible()
 	await expect(page.getByRole('region', { name: 'Payment Methods' }).getByText('Visa •••• 4242')).toBeVisible()
