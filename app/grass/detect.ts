@@ -46,6 +46,8 @@ export type MeasureOptions = {
 	toleranceM?: number
 	/** polygons smaller than this are dropped (default 2 m²) */
 	minAreaM2?: number
+	/** benchmark only: called with each stage's CPU milliseconds */
+	timings?: (stage: string, cpuMs: number) => void
 }
 
 export type DetectOptions = MeasureOptions & { learned?: LearnedLawnModel | null }
@@ -59,6 +61,13 @@ export function detectOnImage(image: RgbImage, options: DetectOptions): Detectio
 /** Outlines, areas, confidences and excluded areas of a segmentation (within `roi`). */
 export function measureLawn(segmentation: Segmentation, options: MeasureOptions): Detection {
 	const { mpp, signal } = options
+	let lapAt = options.timings ? cpuMs() : 0
+	const lap = (stage: string) => {
+		if (!options.timings) return
+		const now = cpuMs()
+		options.timings(stage, now - lapAt)
+		lapAt = now
+	}
 	const image = { width: segmentation.lawn.width, height: segmentation.lawn.height }
 	const roi = options.roi ?? { x0: 0, y0: 0, x1: image.width, y1: image.height }
 	const lawn = segmentation.lawn
@@ -69,7 +78,10 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	// marching squares cuts corners by half a pixel: a tolerance above ~0.45 px
 	// would drop the chamfer points and shave a sliver off every straight edge
 	const tolerancePx = Math.min(0.35, (options.toleranceM ?? 0.05) / mpp)
-	const polygons = toGeoPolygons(traceMask(clipped, tolerancePx), options.georef).filter((p) => p.areaM2 >= (options.minAreaM2 ?? 2))
+	const traced = traceMask(clipped, tolerancePx)
+	lap('tracing')
+	const polygons = toGeoPolygons(traced, options.georef).filter((p) => p.areaM2 >= (options.minAreaM2 ?? 2))
+	lap('lat/lng and areas')
 	signal?.throwIfAborted()
 
 	const areas = polygons.map((polygon) => {
@@ -82,6 +94,7 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 		return { ...polygon, confidence: count ? Math.round((sum / count) * 100) / 100 : 0 }
 	})
 	areas.sort((a, b) => b.areaM2 - a.areaM2)
+	lap('confidences')
 
 	const counts = new Array<number>(EXCLUDED_TYPES.length).fill(0)
 	const { grid, excludedClass } = segmentation
@@ -95,6 +108,11 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	const cell = grid * grid * options.pixelAreaM2
 	const excluded = EXCLUDED_TYPES.map((type, k) => ({ type, label: EXCLUDED_LABELS[type], areaM2: counts[k]! * cell })).filter((e) => e.areaM2 >= 1)
 	return { areas, excluded, segmentation }
+}
+
+function cpuMs() {
+	const u = process.cpuUsage()
+	return (u.user + u.system) / 1000
 }
 
 export const toSqft = (m2: number) => Math.round(m2 * SQFT_PER_M2 * 10) / 10
