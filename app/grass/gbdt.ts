@@ -40,10 +40,29 @@ export function compileGbdt(model: GbdtJson, featureNames: readonly string[]): C
 	return { depth: model.depth, base: model.base, trees: model.trees.length, internal, feature, threshold, leaf }
 }
 
+const literal = (v: number) => {
+	if (Object.is(v, -0)) return '(-0)'
+	const s = String(v)
+	return v < 0 ? `(${s})` : s
+}
+
 export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
 
-/** Raw scores of every pixel, reading the feature columns directly (no interleaving copy). */
+/**
+ * Raw scores of every pixel, reading the feature columns directly (no
+ * interleaving copy): the base, then each tree's leaf added in turn with the
+ * sum kept in float32 after every tree. Runs as generated code (the model's
+ * thresholds and leaves as constants, made on the first call and kept with
+ * the model); `scoreAllInterpreted` is the same sum walking the arrays.
+ */
 export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], out: Float32Array): Float32Array {
+	let evaluate = stepwise.get(model)
+	if (!evaluate) stepwise.set(model, (evaluate = generateStepwise(model)))
+	evaluate(columns, out)
+	return out
+}
+
+export function scoreAllInterpreted(model: CompiledGbdt, columns: readonly Float32Array[], out: Float32Array): Float32Array {
 	const { depth, internal, feature, threshold, leaf, trees } = model
 	const leaves = internal + 1
 	const n = out.length
@@ -64,17 +83,30 @@ export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], 
 	return out
 }
 
+const stepwise = new WeakMap<CompiledGbdt, (columns: readonly Float32Array[], out: Float32Array) => void>()
+
+/** One pixel at a time through every tree, rounding the running sum to float32 after each tree as `scoreAllInterpreted` does. */
+function generateStepwise(model: CompiledGbdt): (columns: readonly Float32Array[], out: Float32Array) => void {
+	const { depth, internal, feature, threshold, leaf, trees } = model
+	const leaves = internal + 1
+	const expr = (k: number, node: number, d: number): string => {
+		if (d === depth) return literal(leaf[k * leaves + node - internal]!)
+		const at = k * internal + node
+		return `(c${feature[at]}[p] > ${literal(threshold[at]!)} ? ${expr(k, 2 * node + 2, d + 1)} : ${expr(k, 2 * node + 1, d + 1)})`
+	}
+	const used = [...new Set(feature)].sort((a, b) => a - b)
+	const load = used.map((f) => `const c${f} = columns[${f}];`).join(' ')
+	const sum = Array.from({ length: trees }, (_, k) => `\ts = fround(s + ${expr(k, 0, 0)})`).join('\n')
+	const base = Math.fround(model.base)
+	return new Function('columns', 'out', `const fround = Math.fround\n${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = ${literal(base)}\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void
+}
+
 /** A model compiled to straight-line JavaScript: thresholds and leaves are constants, no tree arrays to chase. */
 export type GeneratedGbdt = {
 	/** scores every pixel of the columns into `out` */
 	scoreAll: (columns: readonly Float32Array[], out: Float32Array) => Float32Array
 	/** the score of one pixel */
 	score: (columns: readonly Float32Array[], p: number) => number
-}
-
-const literal = (v: number) => {
-	const s = String(v)
-	return v < 0 ? `(${s})` : s
 }
 
 /**
