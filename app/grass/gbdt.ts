@@ -122,19 +122,16 @@ export function generateGbdt(model: CompiledGbdt): GeneratedGbdt {
 		const at = k * internal + node
 		return `(c${feature[at]}[p] > ${literal(threshold[at]!)} ? ${expr(k, 2 * node + 2, d + 1)} : ${expr(k, 2 * node + 1, d + 1)})`
 	}
-	// the sum is kept in float32 after every ROUND trees (as when each group of
-	// ROUND trees had its own loop over out[]); a loop covers LOOP trees, in a
-	// small function of its own: small functions are optimised quickly (one
-	// huge body would run interpreted for seconds)
-	const ROUND = 5
-	const LOOP = 15
+	// one small function a few trees, each with its own loop: small functions
+	// are optimised quickly (one huge body would run interpreted for seconds)
+	const CHUNK = 5
 	const chunks: ((columns: readonly Float32Array[], out: Float32Array) => void)[] = []
-	for (let from = 0; from < trees; from += LOOP) {
-		const ks = Array.from({ length: Math.min(LOOP, trees - from) }, (_, i) => from + i)
+	for (let from = 0; from < trees; from += CHUNK) {
+		const ks = Array.from({ length: Math.min(CHUNK, trees - from) }, (_, i) => from + i)
 		const cols = [...new Set(ks.flatMap((k) => Array.from(feature.subarray(k * internal, (k + 1) * internal))))].sort((a, b) => a - b)
 		const load = cols.map((f) => `const c${f} = columns[${f}];`).join(' ')
-		const sum = ks.map((k) => `\ts += ${expr(k, 0, 0)}${(k + 1) % ROUND === 0 && k + 1 < from + ks.length ? '\n\ts = fround(s)' : ''}`).join('\n')
-		chunks.push(new Function('columns', 'out', `const fround = Math.fround\n${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = out[p]\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void)
+		const sum = ks.map((k) => `\ts += ${expr(k, 0, 0)}`).join('\n')
+		chunks.push(new Function('columns', 'out', `${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = out[p]\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void)
 	}
 	const scoreAll = (columns: readonly Float32Array[], out: Float32Array) => {
 		out.fill(model.base)
