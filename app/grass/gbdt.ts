@@ -40,10 +40,29 @@ export function compileGbdt(model: GbdtJson, featureNames: readonly string[]): C
 	return { depth: model.depth, base: model.base, trees: model.trees.length, internal, feature, threshold, leaf }
 }
 
+const literal = (v: number) => {
+	if (Object.is(v, -0)) return '(-0)'
+	const s = String(v)
+	return v < 0 ? `(${s})` : s
+}
+
 export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
 
-/** Raw scores of every pixel, reading the feature columns directly (no interleaving copy). */
+/**
+ * Raw scores of every pixel, reading the feature columns directly (no
+ * interleaving copy): the base, then each tree's leaf added in turn with the
+ * sum kept in float32 after every tree. Runs as generated code (the model's
+ * thresholds and leaves as constants, made on the first call and kept with
+ * the model); `scoreAllInterpreted` is the same sum walking the arrays.
+ */
 export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], out: Float32Array): Float32Array {
+	let evaluate = stepwise.get(model)
+	if (!evaluate) stepwise.set(model, (evaluate = generateStepwise(model)))
+	evaluate(columns, out)
+	return out
+}
+
+export function scoreAllInterpreted(model: CompiledGbdt, columns: readonly Float32Array[], out: Float32Array): Float32Array {
 	const { depth, internal, feature, threshold, leaf, trees } = model
 	const leaves = internal + 1
 	const n = out.length
@@ -64,17 +83,72 @@ export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], 
 	return out
 }
 
+/**
+ * Runs a freshly generated evaluator on made-up pixels whose values sit just
+ * either side of every threshold of the model, so that every branch of every
+ * tree has run before V8 optimises the function: a branch that never ran has
+ * no type feedback, and the optimised code would bail out the first time a
+ * real image takes it (then run unoptimised again for a few detections).
+ * Deterministic; the scores are thrown away.
+ */
+function exerciseBranches(model: CompiledGbdt, evaluate: (columns: readonly Float32Array[], out: Float32Array) => unknown) {
+	const n = 8192
+	const columnCount = Math.max(0, ...model.feature) + 1
+	const thresholds: number[][] = Array.from({ length: columnCount }, () => [])
+	model.feature.forEach((f, i) => thresholds[f]!.push(model.threshold[i]!))
+	let state = 0x9e3779b9
+	const random = () => {
+		state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0
+		return state / 4294967296
+	}
+	const columns = thresholds.map((ts) => {
+		const column = new Float32Array(n)
+		if (!ts.length) return column
+		// just below or above one of the feature's thresholds, or anywhere between two of them
+		const sorted = [...new Set(ts)].filter((t) => Math.abs(t) < 1e29).sort((a, b) => a - b)
+		const margin = (t: number) => Math.max(1e-3, Math.abs(t) * 1e-3)
+		for (let p = 0; p < n; p++) {
+			const t = ts[Math.floor(random() * ts.length)]!
+			const pick = random()
+			if (pick < 0.5 || sorted.length === 0) column[p] = pick < 0.25 ? t - margin(t) : t + margin(t)
+			else {
+				const i = Math.floor(random() * (sorted.length + 1))
+				const lo = i === 0 ? sorted[0]! - 2 * margin(sorted[0]!) : sorted[i - 1]!
+				const hi = i === sorted.length ? sorted[sorted.length - 1]! + 2 * margin(sorted[sorted.length - 1]!) : sorted[i]!
+				column[p] = lo + (hi - lo) * (0.1 + 0.8 * random())
+			}
+		}
+		return column
+	})
+	for (let k = 0; k < 3; k++) evaluate(columns, new Float32Array(n))
+}
+
+const stepwise = new WeakMap<CompiledGbdt, (columns: readonly Float32Array[], out: Float32Array) => void>()
+
+/** One pixel at a time through every tree, rounding the running sum to float32 after each tree as `scoreAllInterpreted` does. */
+function generateStepwise(model: CompiledGbdt): (columns: readonly Float32Array[], out: Float32Array) => void {
+	const { depth, internal, feature, threshold, leaf, trees } = model
+	const leaves = internal + 1
+	const expr = (k: number, node: number, d: number): string => {
+		if (d === depth) return literal(leaf[k * leaves + node - internal]!)
+		const at = k * internal + node
+		return `(c${feature[at]}[p] > ${literal(threshold[at]!)} ? ${expr(k, 2 * node + 2, d + 1)} : ${expr(k, 2 * node + 1, d + 1)})`
+	}
+	const used = [...new Set(feature)].sort((a, b) => a - b)
+	const load = used.map((f) => `const c${f} = columns[${f}];`).join(' ')
+	const sum = Array.from({ length: trees }, (_, k) => `\ts = fround(s + ${expr(k, 0, 0)})`).join('\n')
+	const base = Math.fround(model.base)
+	const evaluate = new Function('columns', 'out', `const fround = Math.fround\n${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = ${literal(base)}\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void
+	exerciseBranches(model, evaluate)
+	return evaluate
+}
+
 /** A model compiled to straight-line JavaScript: thresholds and leaves are constants, no tree arrays to chase. */
 export type GeneratedGbdt = {
 	/** scores every pixel of the columns into `out` */
 	scoreAll: (columns: readonly Float32Array[], out: Float32Array) => Float32Array
 	/** the score of one pixel */
 	score: (columns: readonly Float32Array[], p: number) => number
-}
-
-const literal = (v: number) => {
-	const s = String(v)
-	return v < 0 ? `(${s})` : s
 }
 
 /**
@@ -106,6 +180,7 @@ export function generateGbdt(model: CompiledGbdt): GeneratedGbdt {
 		for (const chunk of chunks) chunk(columns, out)
 		return out
 	}
+	exerciseBranches(model, scoreAll)
 	const all = Array.from({ length: trees }, (_, k) => `\ts += ${expr(k, 0, 0)}`).join('\n')
 	const load = used.map((f) => `const c${f} = columns[${f}];`).join(' ')
 	const score = new Function('columns', 'p', `${load}\nlet s = ${literal(model.base)}\n${all}\nreturn s`)

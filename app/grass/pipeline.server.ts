@@ -3,13 +3,13 @@
 // as it starts, and stopping between steps when `signal` aborts.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
-import { measureLawn, propertyRoi, toSqft, type GrassArea } from './detect.ts'
+import { measureLawn, propertyRoi, toSqft, warmUpGrassDetection, type GrassArea } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
 import { groundPixelAreaM2, metresPerPixel } from './mercator.ts'
 import { segmentLawn } from './segment.ts'
 
-export { WINDOW_PX }
+export { WINDOW_PX, warmUpGrassDetection }
 
 export const AI_STEPS = [
 	'Loading satellite imagery',
@@ -65,4 +65,15 @@ export async function detectGrass(center: LatLng, { signal, onStep }: DetectGras
 		excludedFeatures: detection.excluded.map((e) => ({ type: e.type, label: e.label, area_sqft: toSqft(e.areaM2) })),
 		imagery: { zoom: window.zoom, metresPerPixel: Math.round(mpp * 1e4) / 1e4 },
 	}
+}
+
+// the production server warms up as it starts (GRASS_WARMUP=off skips it); not in tests or development
+if (process.env.NODE_ENV === 'production' && process.env.GRASS_WARMUP !== 'off') {
+	setTimeout(() => {
+		try {
+			warmUpGrassDetection()
+		} catch (error) {
+			console.error('Grass detection warm-up failed', error)
+		}
+	}, 0).unref()
 }

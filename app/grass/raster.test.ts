@@ -43,3 +43,35 @@ test('running max and min over clipped square windows match brute force', () => 
 		}
 	}
 })
+
+test('boxMean gives, to the bit, the row-then-column running sums', () => {
+	// the straightforward walk (column by column) as the reference
+	const reference = (values: Float32Array, width: number, height: number, r: number) => {
+		const tmp = new Float32Array(width * height)
+		const out = new Float32Array(width * height)
+		for (let y = 0; y < height; y++) {
+			let sum = 0
+			for (let x = 0; x <= Math.min(r, width - 1); x++) sum += values[y * width + x]!
+			for (let x = 0; x < width; x++) {
+				tmp[y * width + x] = sum / (Math.min(width - 1, x + r) - Math.max(0, x - r) + 1)
+				if (x + r + 1 < width) sum += values[y * width + x + r + 1]!
+				if (x - r >= 0) sum -= values[y * width + x - r]!
+			}
+		}
+		for (let x = 0; x < width; x++) {
+			let sum = 0
+			for (let y = 0; y <= Math.min(r, height - 1); y++) sum += tmp[y * width + x]!
+			for (let y = 0; y < height; y++) {
+				out[y * width + x] = sum / (Math.min(height - 1, y + r) - Math.max(0, y - r) + 1)
+				if (y + r + 1 < height) sum += tmp[(y + r + 1) * width + x]!
+				if (y - r >= 0) sum -= tmp[(y - r) * width + x]!
+			}
+		}
+		return out
+	}
+	const next = rng(3)
+	for (const [width, height] of [[37, 23], [5, 3], [1, 9], [8, 1], [60, 60]] as const) {
+		const values = Float32Array.from({ length: width * height }, () => next() * 3 - 1)
+		for (const r of [1, 2, 4, 7, 30]) expect(Array.from(boxMean(values, width, height, r))).toEqual(Array.from(reference(values, width, height, r)))
+	}
+})

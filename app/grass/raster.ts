@@ -17,11 +17,15 @@ export function countSet(mask: Mask): number {
 	return n
 }
 
-let scratch = new Float32Array(0)
-function rowScratch(n: number): Float32Array {
-	if (scratch.length < n) scratch = new Float32Array(n)
-	return scratch
+// scratch buffers reused between calls (everything here is synchronous and
+// overwrites what it reads back): no per-call garbage in the hot filters
+const scratch: Float32Array[] = []
+function scratchBuffer(slot: number, n: number): Float32Array {
+	let b = scratch[slot]
+	if (!b || b.length < n) scratch[slot] = b = new Float32Array(n)
+	return b
 }
+let colSums = new Float64Array(0)
 
 /**
  * Mean of `values` over the (2r+1)² window around every pixel, the window
@@ -32,37 +36,72 @@ export function boxMean(values: Float32Array, width: number, height: number, r: 
 		out.set(values)
 		return out
 	}
-	// separable: a running sum along rows, then along columns (the row pass's
-	// buffer is reused between calls: synchronous, and fully overwritten)
-	const tmp = rowScratch(width * height)
+	// separable: a running sum along rows, then along columns. The column pass
+	// keeps one running sum per column and walks whole rows (cache friendly);
+	// every sum sees the same additions in the same order as a column-by-column
+	// walk, so the result is the same to the bit.
+	const tmp = scratchBuffer(0, width * height)
+	const k = 2 * r + 1
+	// x in [inLo, inHi) has its whole window inside the row
+	const inLo = Math.min(r, width)
+	const inHi = Math.max(inLo, width - r)
 	for (let y = 0; y < height; y++) {
 		const row = y * width
 		let sum = 0
 		const first = Math.min(r, width - 1)
 		for (let x = 0; x <= first; x++) sum += values[row + x]!
-		for (let x = 0; x < width; x++) {
-			const lo = Math.max(0, x - r)
+		for (let x = 0; x < inLo; x++) {
 			const hi = Math.min(width - 1, x + r)
-			tmp[row + x] = sum / (hi - lo + 1)
-			const add = x + r + 1
-			const drop = x - r
-			if (add < width) sum += values[row + add]!
-			if (drop >= 0) sum -= values[row + drop]!
+			tmp[row + x] = sum / (hi + 1)
+			if (x + r + 1 < width) sum += values[row + x + r + 1]!
+		}
+		for (let x = inLo; x < inHi; x++) {
+			tmp[row + x] = sum / k
+			if (x + r + 1 < width) sum += values[row + x + r + 1]!
+			sum -= values[row + x - r]!
+		}
+		for (let x = inHi; x < width; x++) {
+			const lo = Math.max(0, x - r)
+			tmp[row + x] = sum / (width - lo)
+			if (x + r + 1 < width) sum += values[row + x + r + 1]!
+			if (x - r >= 0) sum -= values[row + x - r]!
 		}
 	}
-	for (let x = 0; x < width; x++) {
-		let sum = 0
-		const first = Math.min(r, height - 1)
-		for (let y = 0; y <= first; y++) sum += tmp[y * width + x]!
-		for (let y = 0; y < height; y++) {
-			const lo = Math.max(0, y - r)
-			const hi = Math.min(height - 1, y + r)
-			out[y * width + x] = sum / (hi - lo + 1)
-			const add = y + r + 1
-			const drop = y - r
-			if (add < height) sum += tmp[add * width + x]!
-			if (drop >= 0) sum -= tmp[drop * width + x]!
-		}
+	if (colSums.length < width) colSums = new Float64Array(width)
+	const sums = colSums
+	sums.fill(0, 0, width)
+	const first = Math.min(r, height - 1)
+	for (let y = 0; y <= first; y++) {
+		const row = y * width
+		for (let x = 0; x < width; x++) sums[x]! += tmp[row + x]!
+	}
+	for (let y = 0; y < height; y++) {
+		const lo = Math.max(0, y - r)
+		const hi = Math.min(height - 1, y + r)
+		const count = hi - lo + 1
+		const row = y * width
+		const add = y + r + 1 < height ? (y + r + 1) * width : -1
+		const drop = y - r >= 0 ? (y - r) * width : -1
+		if (add >= 0 && drop >= 0) {
+			for (let x = 0; x < width; x++) {
+				let sum = sums[x]!
+				out[row + x] = sum / count
+				sum += tmp[add + x]!
+				sums[x] = sum - tmp[drop + x]!
+			}
+		} else if (add >= 0) {
+			for (let x = 0; x < width; x++) {
+				const sum = sums[x]!
+				out[row + x] = sum / count
+				sums[x] = sum + tmp[add + x]!
+			}
+		} else if (drop >= 0) {
+			for (let x = 0; x < width; x++) {
+				const sum = sums[x]!
+				out[row + x] = sum / count
+				sums[x] = sum - tmp[drop + x]!
+			}
+		} else for (let x = 0; x < width; x++) out[row + x] = sums[x]! / count
 	}
 	return out
 }
@@ -92,12 +131,25 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 	const k = 2 * r + 1
 	let src = values
 	if (sign < 0) {
-		src = new Float32Array(n)
+		src = scratchBuffer(1, n)
 		for (let i = 0; i < n; i++) src[i] = -values[i]!
 	}
-	const pre = new Float32Array(n)
-	const suf = new Float32Array(n)
-	const tmp = new Float32Array(n)
+	const pre = scratchBuffer(2, n)
+	const suf = scratchBuffer(3, n)
+	const tmp = scratchBuffer(4, n)
+	// per column of a row: where its window starts and ends and which of the
+	// block's prefix/suffix extremes it reads (0 both, 1 prefix, 2 suffix)
+	const loAt = new Int32Array(width)
+	const hiAt = new Int32Array(width)
+	const mode = new Uint8Array(width)
+	for (let x = 0; x < width; x++) {
+		const lo = x - r < 0 ? 0 : x - r
+		const hi = x + r >= width ? width - 1 : x + r
+		loAt[x] = lo
+		hiAt[x] = hi
+		// a window within one block starts at the block's start (prefix) or ends at the line's end (suffix)
+		mode[x] = ((lo / k) | 0) !== ((hi / k) | 0) ? 0 : lo % k === 0 ? 1 : 2
+	}
 	// rows
 	for (let y = 0; y < height; y++) {
 		const row = y * width
@@ -119,14 +171,12 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 			}
 		}
 		for (let x = 0; x < width; x++) {
-			const lo = x - r < 0 ? 0 : x - r
-			const hi = x + r >= width ? width - 1 : x + r
-			// a window within one block starts at the block's start (prefix) or ends at the line's end (suffix)
-			if (((lo / k) | 0) !== ((hi / k) | 0)) {
-				const a = suf[row + lo]!
-				const b = pre[row + hi]!
+			const how = mode[x]!
+			if (how === 0) {
+				const a = suf[row + loAt[x]!]!
+				const b = pre[row + hiAt[x]!]!
 				tmp[row + x] = a > b ? a : b
-			} else tmp[row + x] = lo % k === 0 ? pre[row + hi]! : suf[row + lo]!
+			} else tmp[row + x] = how === 1 ? pre[row + hiAt[x]!]! : suf[row + loAt[x]!]!
 		}
 	}
 	// columns, a whole row at a time

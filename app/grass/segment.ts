@@ -140,14 +140,51 @@ export function guidedUpsample(p: Float32Array, small: RgbImage, image: RgbImage
 		a[i] = ai
 		b[i] = mp[i]! - ai * m
 	}
-	const A = upsample(boxMean(a, sw, sh, radius), sw, sh, image.width, image.height)
-	const B = upsample(boxMean(b, sw, sh, radius), sw, sh, image.width, image.height)
-	const full = guideOf(image)
-	for (let i = 0; i < full.length; i++) {
-		const q = A[i]! * full[i]! + B[i]!
-		A[i] = q < 0 ? 0 : q > 1 ? 1 : q
+	return applyUpsampled(boxMean(a, sw, sh, radius), boxMean(b, sw, sh, radius), sw, sh, image)
+}
+
+/**
+ * clamp(upsample(A)·guideOf(image) + upsample(B)) in one pass over the full
+ * image: the same float32 roundings as upsampling A and B and computing the
+ * guide into arrays first (so the same values to the bit), without the three
+ * full-size arrays.
+ */
+function applyUpsampled(A: Float32Array, B: Float32Array, sw: number, sh: number, image: RgbImage): Float32Array {
+	const { width, height, data } = image
+	const out = new Float32Array(width * height)
+	const xi = new Int32Array(width)
+	const xf = new Float32Array(width)
+	for (let x = 0; x < width; x++) {
+		const u = Math.min(sw - 1, Math.max(0, (x - 0.5) / WORK_SCALE))
+		const i = Math.min(sw - 2, Math.floor(u))
+		xi[x] = Math.max(0, i)
+		xf[x] = sw > 1 ? u - xi[x]! : 0
 	}
-	return A
+	const fround = Math.fround
+	for (let y = 0; y < height; y++) {
+		const v = Math.min(sh - 1, Math.max(0, (y - 0.5) / WORK_SCALE))
+		const j = Math.max(0, Math.min(sh - 2, Math.floor(v)))
+		const fy = sh > 1 ? v - j : 0
+		const r0 = j * sw
+		const r1 = sh > 1 ? r0 + sw : r0
+		const row = y * width
+		for (let x = 0; x < width; x++) {
+			const i = xi[x]!
+			const fx = xf[x]!
+			const i1 = sw > 1 ? i + 1 : i
+			const aTop = A[r0 + i]! + (A[r0 + i1]! - A[r0 + i]!) * fx
+			const aBottom = A[r1 + i]! + (A[r1 + i1]! - A[r1 + i]!) * fx
+			const a = fround(aTop + (aBottom - aTop) * fy)
+			const bTop = B[r0 + i]! + (B[r0 + i1]! - B[r0 + i]!) * fx
+			const bBottom = B[r1 + i]! + (B[r1 + i1]! - B[r1 + i]!) * fx
+			const b = fround(bTop + (bBottom - bTop) * fy)
+			const k = (row + x) * 3
+			const guide = fround((data[k]! + 2 * data[k + 1]! + data[k + 2]!) / 1020)
+			const q = a * guide + b
+			out[row + x] = q < 0 ? 0 : q > 1 ? 1 : q
+		}
+	}
+	return out
 }
 
 /** Training only: score the first pass with a freshly trained model (before it is written to model.json). */

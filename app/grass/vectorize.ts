@@ -1,8 +1,6 @@
-// Mask → polygons: marching squares (d3-contour) on the pixel grid, ring
-// simplification (simplify-js, tolerance in metres), pixel → lat/lng through
+// Mask → polygons: marching squares on the pixel grid (d3-contour's algorithm
+// on the mask bytes), ring simplification (simplify-js's Douglas–Peucker), pixel → lat/lng through
 // web mercator, exact WGS84 areas (app/lib/geodesy). Pure.
-import { contours } from 'd3-contour'
-import simplify from 'simplify-js'
 import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
 import { unproject } from './mercator.ts'
 import type { Mask } from './raster.ts'
@@ -22,20 +20,333 @@ export type GeoPolygon = {
 	pixels: PixelPolygon
 }
 
+// Marching-squares segments of each 2×2 case, in half pixels relative to the
+// cell's top-left pixel centre (d3-contour's table: the same segments, the
+// same direction, so the rings come out the same).
+const CASES: number[][] = [
+	[],
+	[2, 3, 1, 2],
+	[3, 2, 2, 3],
+	[3, 2, 1, 2],
+	[2, 1, 3, 2],
+	[2, 3, 1, 2, 2, 1, 3, 2],
+	[2, 1, 2, 3],
+	[2, 1, 1, 2],
+	[1, 2, 2, 1],
+	[2, 3, 2, 1],
+	[1, 2, 2, 1, 3, 2, 2, 3],
+	[3, 2, 2, 1],
+	[1, 2, 3, 2],
+	[2, 3, 3, 2],
+	[1, 2, 2, 3],
+	[],
+]
+
+/**
+ * Marching squares on the mask's bytes at level 0.5 (a pixel is in when set),
+ * segments stitched into closed rings exactly as d3-contour 4 does it (same
+ * scan order, same joins, same ring start and direction), but with the points
+ * as integers (half pixels) in typed arrays, fragments as linked lists and the
+ * open ends in flat index maps: no per-segment arrays, no concatenation.
+ * Calls `ring` with the closed ring's points (first repeated last) in half
+ * pixels, in the order d3 would emit them.
+ */
+// the tracer's state: open fragment ends by point key (fragment id, 0 none;
+// every fragment closes, so the maps are all zero again after a trace), points
+// as a linked list, fragments' first/last key and node
+let byStart = new Int32Array(0)
+let byEnd = new Int32Array(0)
+let mapsClean = false
+let keyWidth = 0
+let px = new Int32Array(1 << 14)
+let py = new Int32Array(1 << 14)
+let next = new Int32Array(1 << 14)
+let nodes = 0
+let fStart = new Int32Array(1 << 12)
+let fEnd = new Int32Array(1 << 12)
+let fHead = new Int32Array(1 << 12)
+let fTail = new Int32Array(1 << 12)
+let fragments = 1
+let emitted: TracedRing[] = []
+
+const grow = (a: Int32Array) => {
+	const b = new Int32Array(a.length * 2)
+	b.set(a)
+	return b
+}
+
+function node(X: number, Y: number): number {
+	if (nodes === px.length) (px = grow(px)), (py = grow(py)), (next = grow(next))
+	px[nodes] = X
+	py[nodes] = Y
+	next[nodes] = -1
+	return nodes++
+}
+
+function emit(f: number) {
+	let n = 0
+	for (let k = fHead[f]!; k >= 0; k = next[k]!) n++
+	const xs = new Int32Array(n)
+	const ys = new Int32Array(n)
+	n = 0
+	for (let k = fHead[f]!; k >= 0; k = next[k]!) (xs[n] = px[k]!), (ys[n++] = py[k]!)
+	emitted.push(closedRing(xs, ys))
+}
+
+/** d3-contour's stitch of one segment (start → end, half pixels) into the open fragments. */
+function stitch(sx: number, sy: number, ex: number, ey: number) {
+	const startIndex = sx + 1 + (sy + 1) * keyWidth
+	const endIndex = ex + 1 + (ey + 1) * keyWidth
+	let f = byEnd[startIndex]!
+	if (f) {
+		const g = byStart[endIndex]!
+		if (g) {
+			byEnd[fEnd[f]!] = 0
+			byStart[fStart[g]!] = 0
+			if (f === g) {
+				const k = node(ex, ey)
+				next[fTail[f]!] = k
+				fTail[f] = k
+				emit(f)
+			} else {
+				// f's points then g's, under f's id
+				next[fTail[f]!] = fHead[g]!
+				fTail[f] = fTail[g]!
+				fEnd[f] = fEnd[g]!
+				byStart[fStart[f]!] = f
+				byEnd[fEnd[f]!] = f
+			}
+		} else {
+			byEnd[fEnd[f]!] = 0
+			const k = node(ex, ey)
+			next[fTail[f]!] = k
+			fTail[f] = k
+			fEnd[f] = endIndex
+			byEnd[endIndex] = f
+		}
+	} else if ((f = byStart[endIndex]!)) {
+		byStart[fStart[f]!] = 0
+		const k = node(sx, sy)
+		next[k] = fHead[f]!
+		fHead[f] = k
+		fStart[f] = startIndex
+		byStart[startIndex] = f
+	} else {
+		const a = node(sx, sy)
+		const b = node(ex, ey)
+		next[a] = b
+		if (fragments === fStart.length) (fStart = grow(fStart)), (fEnd = grow(fEnd)), (fHead = grow(fHead)), (fTail = grow(fTail))
+		const id = fragments++
+		fStart[id] = startIndex
+		fEnd[id] = endIndex
+		fHead[id] = a
+		fTail[id] = b
+		byStart[startIndex] = id
+		byEnd[endIndex] = id
+	}
+}
+
+function stitchCase(c: number, x: number, y: number) {
+	const segments = CASES[c]!
+	for (let s = 0; s < segments.length; s += 4) stitch(segments[s]! + 2 * x, segments[s + 1]! + 2 * y, segments[s + 2]! + 2 * x, segments[s + 3]! + 2 * y)
+}
+
+/**
+ * Marching squares on the mask's bytes at level 0.5 (a pixel is in when set),
+ * segments stitched into closed rings exactly as d3-contour 4 does it (same
+ * scan order, same joins, same ring start and direction), but with the points
+ * as integers (half pixels) in typed arrays, fragments as linked lists and the
+ * open ends in flat index maps: no per-segment arrays, no concatenation.
+ * Returns the closed rings (first point repeated last) in d3's order.
+ */
+function isorings(mask: Mask): TracedRing[] {
+	const dx = mask.width
+	const dy = mask.height
+	const values = mask.data
+	// key of a point (X, Y in half pixels, -1 … 2·size + 1)
+	keyWidth = 2 * dx + 3
+	const keys = keyWidth * (2 * dy + 3)
+	if (byStart.length < keys) (byStart = new Int32Array(keys)), (byEnd = new Int32Array(keys))
+	else if (!mapsClean) byStart.fill(0), byEnd.fill(0)
+	mapsClean = false
+	nodes = 0
+	fragments = 1
+	emitted = []
+	let x = -1
+	let y = -1
+	let t0: number
+	let t1: number
+	let t2: number
+	let t3: number
+	// first row (y = -1, t2 = t3 = 0)
+	t1 = values[0]! >= 0.5 ? 1 : 0
+	stitchCase(t1 << 1, x, y)
+	while (++x < dx - 1) {
+		t0 = t1
+		t1 = values[x + 1]! >= 0.5 ? 1 : 0
+		stitchCase(t0 | (t1 << 1), x, y)
+	}
+	stitchCase(t1 << 0, x, y)
+	// rows in between
+	while (++y < dy - 1) {
+		x = -1
+		const row = y * dx
+		t1 = values[row + dx]! >= 0.5 ? 1 : 0
+		t2 = values[row]! >= 0.5 ? 1 : 0
+		stitchCase((t1 << 1) | (t2 << 2), x, y)
+		while (++x < dx - 1) {
+			t0 = t1
+			t1 = values[row + dx + x + 1]! >= 0.5 ? 1 : 0
+			t3 = t2
+			t2 = values[row + x + 1]! >= 0.5 ? 1 : 0
+			const c = t0 | (t1 << 1) | (t2 << 2) | (t3 << 3)
+			if (c !== 0 && c !== 15) stitchCase(c, x, y)
+		}
+		stitchCase(t1 | (t2 << 3), x, y)
+	}
+	// last row (y = dy - 1, t0 = t1 = 0)
+	x = -1
+	t2 = values[y * dx]! >= 0.5 ? 1 : 0
+	stitchCase(t2 << 2, x, y)
+	while (++x < dx - 1) {
+		t3 = t2
+		t2 = values[y * dx + x + 1]! >= 0.5 ? 1 : 0
+		stitchCase((t2 << 2) | (t3 << 3), x, y)
+	}
+	stitchCase(t2 << 3, x, y)
+	// every ring closed: no open end is left in the maps
+	mapsClean = true
+	const rings = emitted
+	emitted = []
+	return rings
+}
+
+function closedRing(xs: Int32Array, ys: Int32Array): TracedRing {
+	const n = xs.length
+	let area = ys[n - 1]! * xs[0]! - xs[n - 1]! * ys[0]!
+	let minX = xs[0]!
+	let maxX = minX
+	let minY = ys[0]!
+	let maxY = minY
+	for (let i = 1; i < n; i++) {
+		area += ys[i - 1]! * xs[i]! - xs[i - 1]! * ys[i]!
+		const x = xs[i]!
+		const y = ys[i]!
+		if (x < minX) minX = x
+		else if (x > maxX) maxX = x
+		if (y < minY) minY = y
+		else if (y > maxY) maxY = y
+	}
+	return { xs, ys, n, area, minX, maxX, minY, maxY }
+}
+
+/** d3-contour's point-in-ring test on closed rings (0 on the boundary, 1 inside, -1 outside), half-pixel integers. */
+function ringContains(rx: Int32Array, ry: Int32Array, n: number, x: number, y: number): number {
+	let contains = -1
+	for (let i = 0, j = n - 1; i < n; j = i++) {
+		const xi = rx[i]!
+		const yi = ry[i]!
+		const xj = rx[j]!
+		const yj = ry[j]!
+		// segmentContains: collinear, and within along x (or y when the segment's x do not differ)
+		if ((xj - xi) * (y - yi) === (x - xi) * (yj - yi)) {
+			const [p, q, r] = xi === xj ? [yi, y, yj] : [xi, x, xj]
+			if ((p <= q && q <= r) || (r <= q && q <= p)) return 0
+		}
+		if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) contains = -contains
+	}
+	return contains
+}
+
+type TracedRing = { xs: Int32Array; ys: Int32Array; n: number; area: number; minX: number; maxX: number; minY: number; maxY: number }
+
+/** Douglas–Peucker as simplify-js does it (highest quality, same arithmetic), on an open ring in half pixels; returns pixel points. */
+function simplifyRing(r: TracedRing, tolerancePx: number): PixelRing {
+	const n = r.n - 1 // open: the repeated first point dropped
+	const xs = new Float64Array(n)
+	const ys = new Float64Array(n)
+	for (let i = 0; i < n; i++) (xs[i] = r.xs[i]! / 2), (ys[i] = r.ys[i]! / 2)
+	if (!(tolerancePx > 0) || n <= 2) return Array.from({ length: n }, (_, i) => ({ x: xs[i]!, y: ys[i]! }))
+	const sqTolerance = tolerancePx * tolerancePx
+	const kept: number[] = [0]
+	const step = (first: number, last: number) => {
+		let maxSqDist = sqTolerance
+		let index = -1
+		const x1 = xs[first]!
+		const y1 = ys[first]!
+		const x2 = xs[last]!
+		const y2 = ys[last]!
+		for (let i = first + 1; i < last; i++) {
+			// getSqSegDist(points[i], points[first], points[last])
+			let x = x1
+			let y = y1
+			let ddx = x2 - x
+			let ddy = y2 - y
+			if (ddx !== 0 || ddy !== 0) {
+				const t = ((xs[i]! - x) * ddx + (ys[i]! - y) * ddy) / (ddx * ddx + ddy * ddy)
+				if (t > 1) {
+					x = x2
+					y = y2
+				} else if (t > 0) {
+					x += ddx * t
+					y += ddy * t
+				}
+			}
+			ddx = xs[i]! - x
+			ddy = ys[i]! - y
+			const sqDist = ddx * ddx + ddy * ddy
+			if (sqDist > maxSqDist) {
+				index = i
+				maxSqDist = sqDist
+			}
+		}
+		if (maxSqDist > sqTolerance) {
+			if (index - first > 1) step(first, index)
+			kept.push(index)
+			if (last - index > 1) step(index, last)
+		}
+	}
+	step(0, n - 1)
+	kept.push(n - 1)
+	return kept.map((i) => ({ x: xs[i]!, y: ys[i]! }))
+}
+
 /** Outlines of the set pixels (pixel edges in image coordinates, y down). */
 export function traceMask(mask: Mask, tolerancePx: number): PixelPolygon[] {
-	// the one level straight off the bytes (no float copy, no extent scan)
-	const multi = contours()
-		.size([mask.width, mask.height])
-		.contour(mask.data as unknown as number[], 0.5)
-	const ring = (coords: number[][]): PixelRing => {
-		const pts = coords.map(([x, y]) => ({ x: x!, y: y! }))
-		const open = pts.length > 1 && pts[0]!.x === pts[pts.length - 1]!.x && pts[0]!.y === pts[pts.length - 1]!.y ? pts.slice(0, -1) : pts
-		return tolerancePx > 0 ? simplify(open, tolerancePx, true) : open
+	// as d3-contour's contour(mask, 0.5) (its linear smoothing moves no point of a 0/1 mask):
+	// rings with positive area are exteriors, the others holes, each hole given to
+	// the first exterior (in emission order) that does not report it outside
+	const exteriors: { ring: TracedRing; holes: TracedRing[] }[] = []
+	const holes: TracedRing[] = []
+	for (const ring of isorings(mask)) {
+		if (ring.area > 0) exteriors.push({ ring, holes: [] })
+		else holes.push(ring)
 	}
-	return multi.coordinates
-		.map(([outer, ...holes]) => ({ outer: ring(outer!), holes: holes.map(ring).filter((h) => h.length >= 3) }))
-		.filter((p) => p.outer.length >= 3)
+	for (const hole of holes) {
+		for (const polygon of exteriors) {
+			const r = polygon.ring
+			// contains(ring, hole): the first hole point not on the ring decides
+			let c = 0
+			for (let i = 0; i < hole.n && c === 0; i++) {
+				const x = hole.xs[i]!
+				const y = hole.ys[i]!
+				// the closed ring's zero-length last edge counts every point level with its start as on it
+				if (y === r.ys[0]!) continue
+				c = x < r.minX || x > r.maxX || y < r.minY || y > r.maxY ? -1 : ringContains(r.xs, r.ys, r.n, x, y)
+			}
+			if (c !== -1) {
+				polygon.holes.push(hole)
+				break
+			}
+		}
+	}
+	const out: PixelPolygon[] = []
+	for (const polygon of exteriors) {
+		const outer = simplifyRing(polygon.ring, tolerancePx)
+		if (outer.length < 3) continue
+		out.push({ outer, holes: polygon.holes.map((h) => simplifyRing(h, tolerancePx)).filter((h) => h.length >= 3) })
+	}
+	return out
 }
 
 export function pixelToLatLng(georef: Georef, x: number, y: number): LatLng {

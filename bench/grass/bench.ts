@@ -2,7 +2,7 @@
 // scenes with per-pixel truth. Prints a table, then (last line) one JSON
 // object with the figures. Timing covers the pipeline from decoded pixels to
 // lat/lng polygons with areas (tile fetch and JPEG decode excluded), one core.
-import { detectOnImage } from '../../app/grass/detect.ts'
+import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
@@ -92,7 +92,9 @@ async function run(suite: SceneOptions[]) {
 }
 
 const only = process.argv[2]
-// warm the JIT so the first timed scene is not a compile
+// warm the JIT so the first timed scenes are not a compile: the production
+// server's start-up warm-up, then one scene
+warmUpGrassDetection()
 await evaluate({ seed: 999_999, zoom: 20, size: 384 })
 const results: Record<string, ReturnType<typeof summarise>> = {}
 // `tune` measures the tuning seeds (what changes are chosen on); never part of the default run

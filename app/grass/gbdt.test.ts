@@ -1,0 +1,40 @@
+import { expect, test } from 'vitest'
+import { compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, type GbdtJson } from './gbdt.ts'
+import modelJson from './model.json'
+import { rng } from './raster.ts'
+import { FEATURE_NAMES } from './features.ts'
+
+test('the generated evaluator gives the array walk’s scores to the bit', () => {
+	const file = modelJson as unknown as { excluded: Record<string, GbdtJson> }
+	const next = rng(9)
+	const n = 5000
+	// values around the thresholds' range, some exactly on a threshold
+	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
+	for (const model of Object.values(file.excluded)) {
+		const compiled = compileGbdt(model, FEATURE_NAMES)
+		for (let i = 0; i < 200; i++) columns[compiled.feature[i % compiled.feature.length]!]![i] = compiled.threshold[i % compiled.threshold.length]!
+		const want = scoreAllInterpreted(compiled, columns, new Float32Array(n))
+		expect(Array.from(scoreAll(compiled, columns, new Float32Array(n)))).toEqual(Array.from(want))
+	}
+})
+
+test('the generated lawn evaluator keeps the sum in float32 after every five trees', () => {
+	const file = modelJson as unknown as { lawn: GbdtJson }
+	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
+	const next = rng(10)
+	const n = 3000
+	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
+	const { depth, internal, feature, threshold, leaf, trees } = compiled
+	const want = new Float32Array(n)
+	for (let p = 0; p < n; p++) {
+		let s = Math.fround(compiled.base)
+		for (let k = 0; k < trees; k++) {
+			let node = 0
+			for (let d = 0; d < depth; d++) node = 2 * node + (columns[feature[k * internal + node]!]![p]! > threshold[k * internal + node]! ? 2 : 1)
+			s += leaf[k * (internal + 1) + node - internal]!
+			if ((k + 1) % 5 === 0) s = Math.fround(s)
+		}
+		want[p] = s
+	}
+	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n)))).toEqual(Array.from(want))
+})
