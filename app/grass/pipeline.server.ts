@@ -69,11 +69,6 @@ export async function detectGrass(center: LatLng, { signal, onStep }: DetectGras
 
 // the production server warms up as it starts (GRASS_WARMUP=off skips it); not in tests or development
 if (process.env.NODE_ENV === 'production' && process.env.GRASS_WARMUP !== 'off') {
-	setTimeout(() => {
-		try {
-			warmUpGrassDetection()
-		} catch (error) {
-			console.error('Grass detection warm-up failed', error)
-		}
-	}, 0).unref()
+	// one run at a time, requests served in between (the longest run is ~0.3 s)
+	warmUpGrassDetection(() => new Promise((resolve) => setImmediate(resolve))).catch((error) => console.error('Grass detection warm-up failed', error))
 }

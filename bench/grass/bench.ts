@@ -94,7 +94,7 @@ async function run(suite: SceneOptions[]) {
 const only = process.argv[2]
 // warm the JIT so the first timed scenes are not a compile: the production
 // server's start-up warm-up, then one scene
-warmUpGrassDetection()
+await warmUpGrassDetection()
 await evaluate({ seed: 999_999, zoom: 20, size: 384 })
 const results: Record<string, ReturnType<typeof summarise>> = {}
 // `tune` measures the tuning seeds (what changes are chosen on); never part of the default run
