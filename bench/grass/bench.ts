@@ -6,7 +6,7 @@ import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
-import { OOD, OOD_SUITES, TEST, TUNE } from './suites.ts'
+import { OOD, OOD_SUITES, TEST, TUNE, TUNE_SHADE } from './suites.ts'
 
 type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number; cpuMs: number }
 
@@ -99,6 +99,8 @@ await evaluate({ seed: 999_999, zoom: 20, size: 384 })
 const results: Record<string, ReturnType<typeof summarise>> = {}
 // `tune` measures the tuning seeds (what changes are chosen on); never part of the default run
 if (only === 'tune') results.tune = await run(TUNE)
+// `tune-shade`: tuning-only deep-shade check (own seeds, shadows rendered darker), for the shade augmentation
+if (only === 'tune-shade') results['tune-shade'] = await run(TUNE_SHADE)
 if (!only || only === 'test') results.test = await run(TEST)
 for (const ood of OOD_SUITES) if (!only || only === ood) results[ood] = await run(OOD[ood])
 

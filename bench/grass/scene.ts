@@ -49,6 +49,8 @@ export type SceneOptions = {
 	center?: { lat: number; lng: number }
 	/** skip JPEG/blur/noise (unit tests that want exact colours) */
 	clean?: boolean
+	/** training augmentation only (never set for tuning/test/OOD scenes): shadows this many times darker or lighter */
+	shadowScale?: number
 }
 
 export type Scene = {
@@ -140,7 +142,7 @@ export async function generateScene(options: SceneOptions): Promise<Scene> {
 	const shadowPerMetre = Math.tan((between(25, 60) * Math.PI) / 180)
 	const sunU = Math.cos(sunAz)
 	const sunV = Math.sin(sunAz)
-	const shadowFactor = ood === 'dark-shadows' ? between(0.14, 0.24) : between(0.38, 0.6)
+	const shadowFactor = (ood === 'dark-shadows' ? between(0.14, 0.24) : between(0.38, 0.6)) * (options.shadowScale ?? 1)
 
 	const dormancy = ood === 'dormant' ? between(0.75, 1) : between(0, 0.35)
 	const green: Rgb = jitter(pick<Rgb>([[78, 118, 52], [88, 125, 58], [70, 108, 50], [95, 128, 62]]), 0.1)

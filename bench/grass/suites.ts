@@ -1,5 +1,6 @@
 // Seed sets of the grass benchmark. The model is trained and every threshold
 // chosen on TUNE only; TEST and the out-of-distribution suites are only measured.
+import { rng } from '../../app/grass/raster.ts'
 import type { Ood, SceneOptions } from './scene.ts'
 
 const zoomOf = (seed: number): 19 | 20 => (seed % 2 === 0 ? 19 : 20)
@@ -11,3 +12,19 @@ export const OOD_SUITES: Ood[] = ['smooth-trees', 'dark-shadows', 'dormant', 'ha
 export const OOD: Record<Ood, SceneOptions[]> = Object.fromEntries(
 	OOD_SUITES.map((ood, k) => [ood, range(20_001 + k * 100, 12).map((seed) => ({ seed, zoom: zoomOf(seed), ood }))]),
 ) as Record<Ood, SceneOptions[]>
+
+/**
+ * Training scenes (`npm run train:grass`): a seed range of their own
+ * (1001–1160, overlapping neither TUNE, TEST nor the OOD suites), so TUNE
+ * stays held out for choosing; plus augmented copies of the first 48 with
+ * their shadows rendered 0.3–0.8× as bright (`shadowScale`, training only), so
+ * shaded lawn is learned from colour ratios and context, not absolute
+ * brightness. Chosen on the tuning seeds over no augmentation and over
+ * replacing a quarter or half of the scenes by darkened ones (docs/decisions.md).
+ */
+export const TRAIN: SceneOptions[] = [
+	...range(1001, 160).map((seed) => ({ seed, zoom: zoomOf(seed) })),
+	...range(1001, 48).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: Number((0.3 + 0.5 * rng(seed * 13 + 1)()).toFixed(3)) })),
+]
+/** Tuning-only check of deep shade: other seeds, shadows rendered 0.45× as bright (augmentation-style, not the OOD suite). */
+export const TUNE_SHADE: SceneOptions[] = range(3001, 12).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: 0.45 }))

@@ -1,26 +1,41 @@
 // npm run train:grass — trains the boosted-tree models of app/grass/model.json
-// on the TUNE scenes only (never on TEST or the OOD suites). Deterministic.
+// on the TRAIN scenes only (bench/grass/suites.ts: a seed range of its own,
+// with shadow-depth augmentation); never on TUNE (held out for choosing), TEST
+// or the OOD suites. Deterministic.
 import fs from 'node:fs'
-import { CONTEXT_NAMES, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
-import { firstPass, setFirstPassModel, WORK_SCALE, workingFeatures } from '../../app/grass/segment.ts'
+import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
-import { rng } from '../../app/grass/raster.ts'
+import { halve, rng, type RgbImage } from '../../app/grass/raster.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
 import { CLASS_GROUP, generateScene } from './scene.ts'
-import { TUNE } from './suites.ts'
+import { TRAIN } from './suites.ts'
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][] }
+/** Model sizes and sampling; chosen on the tuning seeds (`npm run bench:grass tune`). */
+const CONFIG = {
+	randomPerScene: 5000,
+	boundaryPerScene: 3000,
+	lawn: { depth: 6, rounds: 60, lr: 0.25 },
+	context: { depth: 5, rounds: 40, lr: 0.25 },
+	/** rows per round (stochastic boosting): faster and less over-fitted */
+	subsample: 0.5,
+}
+
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number }[] }
 
 async function collect(): Promise<Data> {
 	const cols: number[][] = FEATURE_NAMES.map(() => [])
 	const lawn: number[] = []
 	const group: number[] = []
 	const picked: number[][] = []
-	for (const options of TUNE) {
+	const smalls: Data['small'] = []
+	for (const options of TRAIN) {
 		const scene = await generateScene(options)
 		// the model sees the halved image (segment.ts, WORK_SCALE): label each
 		// working pixel by the majority of the full pixels it covers
-		const f = workingFeatures(scene.image, scene.mpp)
+		const small = halve(scene.image)
+		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE })
+		const f = computeFeatures(small, scene.mpp * WORK_SCALE)
 		const { width, height } = f
 		const W = scene.image.width
 		const H = scene.image.height
@@ -51,10 +66,10 @@ async function collect(): Promise<Data> {
 			const g = CLASS_GROUP[scene.classes[y * WORK_SCALE * W + x * WORK_SCALE]!]
 			group.push(g ? EXCLUDED_TYPES.indexOf(g as (typeof EXCLUDED_TYPES)[number]) : -1)
 		}
-		for (let k = 0; k < 7000; k++) take(Math.floor(pick() * width * height))
+		for (let k = 0; k < CONFIG.randomPerScene; k++) take(Math.floor(pick() * width * height))
 		// and pixels near the truth's edges, where the outline is decided
 		let boundary = 0
-		for (let tries = 0; boundary < 4000 && tries < 200_000; tries++) {
+		for (let tries = 0; boundary < CONFIG.boundaryPerScene && tries < 200_000; tries++) {
 			const x = 1 + Math.floor(pick() * (width - 2))
 			const y = 1 + Math.floor(pick() * (height - 2))
 			const p = y * width + x
@@ -67,11 +82,13 @@ async function collect(): Promise<Data> {
 		process.stdout.write('.')
 	}
 	process.stdout.write('\n')
-	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length, picked }
+	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length, picked, small: smalls }
 }
 
 function binEdges(values: Float32Array, index: Int32Array, bins: number): number[] {
-	const sample = Array.from(index.length > 40_000 ? index.filter((_, i) => i % Math.ceil(index.length / 40_000) === 0) : index, (i) => values[i]!)
+	const step = Math.ceil(index.length / 60_000)
+	const sample: number[] = []
+	for (let i = 0; i < index.length; i += step) sample.push(values[index[i]!]!)
 	sample.sort((a, b) => a - b)
 	const edges: number[] = []
 	for (let b = 1; b < bins; b++) {
@@ -81,15 +98,22 @@ function binEdges(values: Float32Array, index: Int32Array, bins: number): number
 	return edges
 }
 
-function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64, names = FEATURE_NAMES }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number; names?: readonly string[] }): GbdtJson {
+/**
+ * Histogram gradient boosting of complete depth-`depth` trees (log loss).
+ * Rows binned once (row-major bytes); per level only the smaller child of
+ * each pair is histogrammed, its sibling is the parent minus it; each round
+ * sees a deterministic random `subsample` of the rows.
+ */
+function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64, names = FEATURE_NAMES, subsample = CONFIG.subsample, seed = 1 }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number; names?: readonly string[]; subsample?: number; seed?: number }): GbdtJson {
 	const F = names.length
 	const n = rows.length
 	const edges = names.map((_, f) => binEdges(data.x[f]!, rows, bins))
-	const binned = names.map((_, f) => {
-		const e = edges[f]!
-		const out = new Uint8Array(n)
+	const binned = new Uint8Array(n * F)
+	for (let k = 0; k < F; k++) {
+		const e = edges[k]!
+		const col = data.x[k]!
 		for (let i = 0; i < n; i++) {
-			const v = data.x[f]![rows[i]!]!
+			const v = col[rows[i]!]!
 			let lo = 0
 			let hi = e.length
 			while (lo < hi) {
@@ -97,12 +121,12 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 				if (e[mid]! < v) lo = mid + 1
 				else hi = mid
 			}
-			out[i] = lo // number of edges below v: v > edges[b] ⇔ bin > b
+			binned[i * F + k] = lo // number of edges below v: v > edges[b] ⇔ bin > b
 		}
-		return out
-	})
+	}
+	const label = new Uint8Array(n)
 	let positives = 0
-	for (let i = 0; i < n; i++) positives += y[rows[i]!]!
+	for (let i = 0; i < n; i++) (label[i] = y[rows[i]!]!), (positives += label[i]!)
 	const prior = Math.min(0.999, Math.max(0.001, positives / n))
 	const base = Math.log(prior / (1 - prior))
 	const score = new Float64Array(n).fill(base)
@@ -111,46 +135,73 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 	const node = new Int32Array(n)
 	const trees: GbdtJson['trees'] = []
 	const internal = 2 ** depth - 1
+	const stride = F * bins * 2
+	const draw = rng(seed * 7 + 3)
+	let active = new Int32Array(n)
 	for (let round = 0; round < rounds; round++) {
-		for (let i = 0; i < n; i++) {
+		let m = 0
+		for (let i = 0; i < n; i++) if (subsample >= 1 || draw() < subsample) active[m++] = i
+		const act = active.subarray(0, m)
+		for (const i of act) {
 			const p = 1 / (1 + Math.exp(-score[i]!))
-			grad[i] = p - y[rows[i]!]!
+			grad[i] = p - label[i]!
 			hess[i] = Math.max(1e-6, p * (1 - p))
 		}
-		node.fill(0)
-		const f: number[] = new Array(internal).fill(0)
-		const t: number[] = new Array(internal).fill(1e30)
+		for (const i of act) node[i] = 0
+		const fIdx: number[] = new Array(internal).fill(0)
+		const bIdx: number[] = new Array(internal).fill(-1)
+		let parentHist = new Float64Array(stride)
 		for (let d = 0; d < depth; d++) {
 			const first = 2 ** d - 1
 			const count = 2 ** d
-			const G = new Float64Array(count * F * bins)
-			const Hs = new Float64Array(count * F * bins)
-			for (let i = 0; i < n; i++) {
+			const hist = new Float64Array(count * stride)
+			// which node of each sibling pair to histogram (the one with fewer rows)
+			const sizes = new Int32Array(count)
+			for (const i of act) sizes[node[i]! - first]!++
+			const build = new Uint8Array(count)
+			if (d === 0) build[0] = 1
+			else for (let l = 0; l < count; l += 2) build[sizes[l]! <= sizes[l + 1]! ? l : l + 1] = 1
+			for (const i of act) {
 				const local = node[i]! - first
+				if (!build[local]) continue
 				const g = grad[i]!
 				const h = hess[i]!
+				const off = local * stride
+				const rb = i * F
 				for (let k = 0; k < F; k++) {
-					const at = (local * F + k) * bins + binned[k]![i]!
-					G[at]! += g
-					Hs[at]! += h
+					const at = off + (k * bins + binned[rb + k]!) * 2
+					hist[at]! += g
+					hist[at + 1]! += h
+				}
+			}
+			if (d > 0) {
+				for (let l = 0; l < count; l += 2) {
+					const built = build[l] ? l : l + 1
+					const other = built === l ? l + 1 : l
+					const po = (l >> 1) * stride
+					const bo = built * stride
+					const oo = other * stride
+					for (let j = 0; j < stride; j++) hist[oo + j] = parentHist[po + j]! - hist[bo + j]!
 				}
 			}
 			for (let local = 0; local < count; local++) {
 				let best = 0
 				let bestF = 0
 				let bestB = -1
+				const off = local * stride
 				for (let k = 0; k < F; k++) {
-					const off = (local * F + k) * bins
+					const fo = off + k * bins * 2
 					let gt = 0
 					let ht = 0
-					for (let b = 0; b < bins; b++) (gt += G[off + b]!), (ht += Hs[off + b]!)
+					for (let b = 0; b < bins; b++) (gt += hist[fo + 2 * b]!), (ht += hist[fo + 2 * b + 1]!)
 					if (ht < 1e-3) continue
 					const parent = (gt * gt) / (ht + lambda)
 					let gl = 0
 					let hl = 0
-					for (let b = 0; b < Math.min(bins - 1, edges[k]!.length); b++) {
-						gl += G[off + b]!
-						hl += Hs[off + b]!
+					const last = Math.min(bins - 1, edges[k]!.length)
+					for (let b = 0; b < last; b++) {
+						gl += hist[fo + 2 * b]!
+						hl += hist[fo + 2 * b + 1]!
 						const gr = gt - gl
 						const hr = ht - hl
 						if (hl < 1 || hr < 1) continue
@@ -158,47 +209,58 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 						if (gain > best) (best = gain), (bestF = k), (bestB = b)
 					}
 				}
-				if (bestB >= 0) {
-					f[first + local] = bestF
-					t[first + local] = edges[bestF]![bestB]!
-				}
+				if (bestB >= 0) (fIdx[first + local] = bestF), (bIdx[first + local] = bestB)
 			}
-			for (let i = 0; i < n; i++) {
+			for (const i of act) {
 				const at = node[i]!
-				node[i] = 2 * at + (binned[f[at]!]![i]! > (t[at]! >= 1e30 ? Infinity : edges[f[at]!]!.indexOf(t[at]!)) ? 2 : 1)
+				const b = bIdx[at]!
+				node[i] = 2 * at + (b >= 0 && binned[i * F + fIdx[at]!]! > b ? 2 : 1)
 			}
+			parentHist = hist
 		}
 		const leaves = internal + 1
 		const G = new Float64Array(leaves)
 		const Hs = new Float64Array(leaves)
-		for (let i = 0; i < n; i++) {
+		for (const i of act) {
 			G[node[i]! - internal]! += grad[i]!
 			Hs[node[i]! - internal]! += hess[i]!
 		}
-		const leaf = Array.from({ length: leaves }, (_, l) => (-G[l]! / (Hs[l]! + lambda)) * lr)
-		for (let i = 0; i < n; i++) score[i]! += leaf[node[i]! - internal]!
-		trees.push({ f, t: t.map((v) => (v >= 1e30 ? 1e30 : Number(v.toPrecision(7)))), leaf: leaf.map((v) => Number(v.toPrecision(6))) })
+		const leaf = Array.from({ length: leaves }, (_, l) => Number(((-G[l]! / (Hs[l]! + lambda)) * lr).toPrecision(6)))
+		// every row (not only this round's) moves by the tree
+		for (let i = 0; i < n; i++) {
+			let at = 0
+			for (let d = 0; d < depth; d++) {
+				const b = bIdx[at]!
+				at = 2 * at + (b >= 0 && binned[i * F + fIdx[at]!]! > b ? 2 : 1)
+			}
+			score[i]! += leaf[at - internal]!
+		}
+		trees.push({
+			f: fIdx,
+			t: bIdx.map((b, at) => (b < 0 ? 1e30 : Number(edges[fIdx[at]!]![b]!.toPrecision(7)))),
+			leaf,
+		})
 	}
 	let correct = 0
-	for (let i = 0; i < n; i++) correct += (score[i]! > 0 ? 1 : 0) === y[rows[i]!] ? 1 : 0
+	for (let i = 0; i < n; i++) correct += (score[i]! > 0 ? 1 : 0) === label[i] ? 1 : 0
 	console.log(`  trained ${rounds}×depth ${depth}: training accuracy ${(correct / n).toFixed(4)}`)
 	return { depth, base: Number(base.toPrecision(6)), features: [...names], trees }
 }
 
 const started = performance.now()
 const data = await collect()
-console.log(`${data.n} samples from ${TUNE.length} tuning scenes`)
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1)
+console.log(`${data.n} samples from ${TRAIN.length} training scenes (${seconds()} s)`)
 const all = Int32Array.from({ length: data.n }, (_, i) => i)
-const lawn = train(data, all, data.lawn, { depth: 5, rounds: 45, lr: 0.35 })
+const lawn = train(data, all, data.lawn, { ...CONFIG.lawn, seed: 1 })
+console.log(`  (${seconds()} s)`)
 
-// the contextual second pass: the same tuning pixels, now with the first
-// pass's probabilities around them (the scenes are generated again: the same
-// seeds give the same scenes)
+// the contextual second pass: the same training pixels, now with the first
+// pass's probabilities around them
 setFirstPassModel(lawn)
 const ctxCols: number[][] = CONTEXT_NAMES.map(() => [])
-for (const [s, options] of TUNE.entries()) {
-	const scene = await generateScene(options)
-	const f = workingFeatures(scene.image, scene.mpp)
+for (const [s, { image, mpp }] of data.small.entries()) {
+	const f = computeFeatures(image, mpp)
 	const p1 = firstPass(f)
 	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
 	const values = contextFeatures(f, p1)
@@ -207,13 +269,14 @@ for (const [s, options] of TUNE.entries()) {
 }
 process.stdout.write('\n')
 const ctxData: Data = { ...data, x: ctxCols.map((c) => Float32Array.from(c)) }
-const context = train(ctxData, all, data.lawn, { depth: 4, rounds: 30, lr: 0.3, names: CONTEXT_NAMES })
+const context = train(ctxData, all, data.lawn, { ...CONFIG.context, names: CONTEXT_NAMES, seed: 2 })
+console.log(`  (${seconds()} s)`)
 const nonLawn = all.filter((i) => data.group[i]! >= 0)
 const excluded = Object.fromEntries(
 	EXCLUDED_TYPES.map((type, k) => {
 		const y = Uint8Array.from(data.group, (g) => (g === k ? 1 : 0))
-		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3 })]
+		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3, seed: 3 + k })]
 	}),
 )
-fs.writeFileSync(new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TUNE.length, samples: data.n }, lawn, context, excluded }))
-console.log(`wrote app/grass/model.json in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, samples: data.n }, lawn, context, excluded }))
+console.log(`wrote app/grass/model.json in ${seconds()} s`)
