@@ -4,7 +4,7 @@
 // per visitor — a cookie (session, theme, consent, toast), a query string, a
 // Set-Cookie from a loader, another status — bypasses it.
 const CACHEABLE_PATHS = new Set(['/', '/about', '/terms', '/privacy'])
-export const PAGE_CACHE_MS = 60_000
+const PAGE_CACHE_MS = 60_000
 
 type Entry = { html: string; nonce: string; expires: number }
 const pages = new Map<string, Entry>()
