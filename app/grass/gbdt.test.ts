@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, type GbdtJson } from './gbdt.ts'
+import { branchPixels, compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, type GbdtJson } from './gbdt.ts'
 import modelJson from './model.json'
 import { rng } from './raster.ts'
 import { FEATURE_NAMES } from './features.ts'
@@ -37,4 +37,36 @@ test('the generated lawn evaluator keeps the sum in float32 after every five tre
 		want[p] = s
 	}
 	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n)))).toEqual(Array.from(want))
+})
+
+test('the warm-up pixels take every branch that a real pixel can take', () => {
+	const file = modelJson as unknown as { lawn: GbdtJson }
+	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
+	const { depth, internal, feature, threshold, trees } = compiled
+	const leaves = internal + 1
+	const columns = branchPixels(compiled)
+	let reachable = 0
+	for (let k = 0; k < trees; k++) {
+		for (let target = 0; target < leaves; target++) {
+			// the leaf's path, as bounds per feature: unreachable when a lower bound meets an upper one
+			const lo = new Map<number, number>()
+			const hi = new Map<number, number>()
+			let node = 0
+			for (let d = 0; d < depth; d++) {
+				const at = k * internal + node
+				const right = (target >> (depth - 1 - d)) & 1
+				const f = feature[at]!
+				if (right) lo.set(f, Math.max(lo.get(f) ?? -Infinity, threshold[at]!))
+				else hi.set(f, Math.min(hi.get(f) ?? Infinity, threshold[at]!))
+				node = 2 * node + 1 + right
+			}
+			if ([...lo].some(([f, l]) => l >= (hi.get(f) ?? Infinity))) continue
+			reachable++
+			const p = k * leaves + target
+			let reached = 0
+			for (let d = 0; d < depth; d++) reached = 2 * reached + (columns[feature[k * internal + reached]!]![p]! > threshold[k * internal + reached]! ? 2 : 1)
+			expect(reached - internal, `tree ${k} leaf ${target}`).toBe(target)
+		}
+	}
+	expect(reachable).toBeGreaterThan(trees * leaves * 0.5)
 })

@@ -84,23 +84,28 @@ export function scoreAllInterpreted(model: CompiledGbdt, columns: readonly Float
 }
 
 /**
- * Runs a freshly generated evaluator on made-up pixels whose values sit just
- * either side of every threshold of the model, so that every branch of every
- * tree has run before V8 optimises the function: a branch that never ran has
- * no type feedback, and the optimised code would bail out the first time a
- * real image takes it (then run unoptimised again for a few detections).
+ * Runs a freshly generated evaluator on made-up pixels so that every branch
+ * of every tree has run before V8 optimises the function: a branch that never
+ * ran has no type feedback, and the optimised code bails out the first time a
+ * real image takes it (then runs unoptimised again for a few detections).
+ * One pixel per reachable leaf of every tree, its values on that leaf's path
+ * (the upper bound of each feature's interval, or just above the lower one),
+ * the features off the path random near thresholds; then random pixels.
  * Deterministic; the scores are thrown away.
  */
-function exerciseBranches(model: CompiledGbdt, evaluate: (columns: readonly Float32Array[], out: Float32Array) => unknown) {
-	const n = 8192
-	const columnCount = Math.max(0, ...model.feature) + 1
+export function branchPixels(model: CompiledGbdt): Float32Array[] {
+	const { depth, internal, feature, threshold, trees } = model
+	const leaves = internal + 1
+	const columnCount = Math.max(0, ...feature) + 1
 	const thresholds: number[][] = Array.from({ length: columnCount }, () => [])
-	model.feature.forEach((f, i) => thresholds[f]!.push(model.threshold[i]!))
+	feature.forEach((f, i) => thresholds[f]!.push(threshold[i]!))
 	let state = 0x9e3779b9
 	const random = () => {
 		state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0
 		return state / 4294967296
 	}
+	const targeted = trees * leaves
+	const n = targeted + 8192
 	const columns = thresholds.map((ts) => {
 		const column = new Float32Array(n)
 		if (!ts.length) return column
@@ -120,7 +125,37 @@ function exerciseBranches(model: CompiledGbdt, evaluate: (columns: readonly Floa
 		}
 		return column
 	})
-	for (let k = 0; k < 3; k++) evaluate(columns, new Float32Array(n))
+	for (let k = 0; k < trees; k++) {
+		for (let leafIndex = 0; leafIndex < leaves; leafIndex++) {
+			const p = k * leaves + leafIndex
+			// walk from the root to this leaf, narrowing each feature's interval (lo, hi]
+			const lo = new Map<number, number>()
+			const hi = new Map<number, number>()
+			let node = 0
+			for (let d = 0; d < depth; d++) {
+				const at = k * internal + node
+				const f = feature[at]!
+				const t = threshold[at]!
+				const right = (leafIndex >> (depth - 1 - d)) & 1
+				if (right) lo.set(f, Math.max(lo.get(f) ?? -Infinity, t))
+				else hi.set(f, Math.min(hi.get(f) ?? Infinity, t))
+				node = 2 * node + 1 + right
+			}
+			for (const f of new Set([...lo.keys(), ...hi.keys()])) {
+				const a = lo.get(f) ?? -Infinity
+				const b = hi.get(f) ?? Infinity
+				if (!(a < b)) continue // unreachable leaf: no real pixel takes it either
+				const v = Number.isFinite(b) ? b : Math.fround(a + Math.max(1e-3, Math.abs(a) * 1e-3))
+				if (v > a && v <= b) columns[f]![p] = v
+			}
+		}
+	}
+	return columns
+}
+
+function exerciseBranches(model: CompiledGbdt, evaluate: (columns: readonly Float32Array[], out: Float32Array) => unknown) {
+	const columns = branchPixels(model)
+	for (let k = 0; k < 3; k++) evaluate(columns, new Float32Array(columns[0]!.length))
 }
 
 const stepwise = new WeakMap<CompiledGbdt, (columns: readonly Float32Array[], out: Float32Array) => void>()

@@ -1,6 +1,7 @@
 // Lawn segmentation of one image: features → boosted-tree lawn score (plus
 // what verified edits nearby taught) → threshold → morphology scaled to metres
 // per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
+import { readFileSync } from 'node:fs'
 import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, type Features } from './features.ts'
 import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
@@ -32,6 +33,8 @@ export type SegmentOptions = {
 	learned?: LearnedLawnModel | null
 	/** checked between stages; an aborted signal throws its reason */
 	signal?: AbortSignal
+	/** benchmark only: called with each stage's CPU milliseconds */
+	timings?: (stage: string, cpuMs: number) => void
 }
 
 export type Segmentation = {
@@ -196,10 +199,41 @@ export function firstPass(features: Features): Float32Array {
 	return models().lawn.scoreAll(features.values, new Float32Array(features.width * features.height))
 }
 
+/**
+ * CPU milliseconds of the calling thread (Linux: /proc/thread-self/schedstat,
+ * nanoseconds), so V8's background compiler threads are not counted; the
+ * process's CPU time elsewhere. For benchmarks.
+ */
+export function threadCpuMs(): number {
+	try {
+		return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6
+	} catch {
+		return processCpuMs()
+	}
+}
+
+const processCpuMs = () => {
+	const u = process.cpuUsage()
+	return (u.user + u.system) / 1000
+}
+
+/** Benchmark timing: each call reports the process's CPU milliseconds (microsecond resolution) since the previous one; a no-op without `timings`. */
+export function stopwatch(timings: ((stage: string, cpuMs: number) => void) | undefined): (stage: string) => void {
+	if (!timings) return () => {}
+	let at = processCpuMs()
+	return (stage) => {
+		const now = processCpuMs()
+		timings(stage, now - at)
+		at = now
+	}
+}
+
 export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentation {
 	const { mpp, signal } = options
+	const lap = stopwatch(options.timings)
 	const small = halve(image)
 	const features = computeFeatures(small, mpp * WORK_SCALE)
+	lap('features')
 	signal?.throwIfAborted()
 	const { context, excluded } = models()
 	const { width, height } = image
@@ -207,10 +241,14 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const sh = features.height
 	const columns = features.values
 	let score = firstPass(features)
+	lap('first tree pass')
 	if (context) {
 		// second pass on the first pass's probabilities and their neighbourhood
 		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
-		score = context.scoreAll(contextFeatures(features, score), new Float32Array(score.length))
+		const contextColumns = contextFeatures(features, score)
+		lap('context features')
+		score = context.scoreAll(contextColumns, new Float32Array(score.length))
+		lap('second tree pass')
 	}
 	if (options.learned) {
 		const adjust = learnedAdjustment(options.learned, features)
@@ -224,6 +262,7 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const mask = new Uint8Array(n)
 	const threshold = DECISION.threshold
 	for (let p = 0; p < n; p++) mask[p] = probability[p]! > threshold ? 1 : 0
+	lap('guided upsampling')
 	signal?.throwIfAborted()
 
 	let lawn: Mask = { width: image.width, height: image.height, data: mask }
@@ -232,6 +271,7 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	lawn = close(lawn, px(CLEANUP.closeM))
 	removeSmallRegions(lawn, CLEANUP.minRegionM2 / (mpp * mpp))
 	fillSmallHoles(lawn, CLEANUP.maxHoleM2 / (mpp * mpp))
+	lap('morphology')
 	signal?.throwIfAborted()
 
 	// what the non-lawn is, on a grid about every metre (areas only, no outlines;
@@ -264,5 +304,6 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 			if (scores[i]! > best[i]!) (best[i] = scores[i]!), (excludedClass[cells[i]!] = k)
 		}
 	}
+	lap('excluded classes')
 	return { lawn, probability, grid, excludedClass, features }
 }

@@ -6,11 +6,10 @@
 // `npx tsx bench/grass/same.ts stages [tune|test]` prints per-stage CPU time.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { detectOnImage, measureLawn } from '../../app/grass/detect.ts'
-import { computeFeatures, contextFeatures } from '../../app/grass/features.ts'
+import { detectOnImage, measureLawn, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
-import { halve, type RgbImage } from '../../app/grass/raster.ts'
-import { firstPass, segmentLawn, WORK_SCALE } from '../../app/grass/segment.ts'
+import { type RgbImage } from '../../app/grass/raster.ts'
+import { segmentLawn, threadCpuMs } from '../../app/grass/segment.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
 import { TEST, TUNE } from './suites.ts'
@@ -37,45 +36,26 @@ async function scene(options: SceneOptions): Promise<Cached> {
 	return { ...meta, image: s.image }
 }
 
-const cpuNow = () => {
-	const u = process.cpuUsage()
-	return (u.user + u.system) / 1000
-}
-
 const [mode = 'compare', fileArg = '/tmp/grass-speed-baseline.json', which = 'tune'] = process.argv.slice(2)
 const seeds = (mode === 'stages' ? fileArg : which) === 'test' ? TEST : TUNE
 
 if (mode === 'stages') {
-	// per-stage CPU (median over the seeds); segmentation stages replayed from exported pieces
+	// per-stage CPU (median over the seeds), after the server's warm-up
 	const stages: Record<string, number[]> = {}
 	const add = (k: string, v: number) => (stages[k] ??= []).push(v)
-	const warm = await scene(seeds[0]!)
-	for (let i = 0; i < 3; i++) detectOnImage(warm.image, { mpp: warm.mpp, pixelAreaM2: groundPixelAreaM2(warm.lat, warm.zoom), georef: warm.georef, minAreaM2: 0 })
+	await warmUpGrassDetection()
 	const totals: number[] = []
 	for (const options of seeds) {
 		const s = await scene(options)
-		let t = cpuNow()
-		const lap = (k: string) => {
-			const now = cpuNow()
-			add(k, now - t)
-			t = now
-		}
-		const small = halve(s.image)
-		const features = computeFeatures(small, s.mpp * WORK_SCALE)
-		lap('features')
-		const score = firstPass(features)
-		lap('first tree pass')
-		for (let p = 0; p < score.length; p++) score[p] = 1 / (1 + Math.exp(-score[p]!))
-		contextFeatures(features, score)
-		lap('context features')
-		const t0 = cpuNow()
-		const segmentation = segmentLawn(s.image, { mpp: s.mpp })
-		const segCpu = cpuNow() - t0
-		add('segmentLawn total', segCpu)
-		t = cpuNow()
-		measureLawn(segmentation, { mpp: s.mpp, pixelAreaM2: groundPixelAreaM2(s.lat, s.zoom), georef: s.georef, minAreaM2: 0, timings: add } as never)
-		lap('measureLawn total')
-		totals.push(segCpu + stages['measureLawn total']!.at(-1)!)
+		// the pipeline's own laps, in CPU time of this thread (V8's compiler threads not counted)
+		const t0 = threadCpuMs()
+		const segmentation = segmentLawn(s.image, { mpp: s.mpp, timings: add })
+		const t1 = threadCpuMs()
+		measureLawn(segmentation, { mpp: s.mpp, pixelAreaM2: groundPixelAreaM2(s.lat, s.zoom), georef: s.georef, minAreaM2: 0, timings: add })
+		const t2 = threadCpuMs()
+		add('segmentLawn total', t1 - t0)
+		add('measureLawn total', t2 - t1)
+		totals.push(t2 - t0)
 	}
 	const q = (v: number[], f: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.ceil(f * v.length) - 1)]!
 	for (const [k, v] of Object.entries(stages)) console.log(`${k.padEnd(22)} p50 ${q(v, 0.5).toFixed(1).padStart(7)} ms  p95 ${q(v, 0.95).toFixed(1).padStart(7)} ms`)
