@@ -5,9 +5,9 @@
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from './mercator.ts'
-import { rng, type RgbImage } from './raster.ts'
+import { rng, type Mask, type RgbImage } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
-import { segmentLawn, type Segmentation } from './segment.ts'
+import { segmentLawn, stopwatch, type Segmentation } from './segment.ts'
 import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
 
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
@@ -62,13 +62,7 @@ export function detectOnImage(image: RgbImage, options: DetectOptions): Detectio
 /** Outlines, areas, confidences and excluded areas of a segmentation (within `roi`). */
 export function measureLawn(segmentation: Segmentation, options: MeasureOptions): Detection {
 	const { mpp, signal } = options
-	let lapAt = options.timings ? cpuMs() : 0
-	const lap = (stage: string) => {
-		if (!options.timings) return
-		const now = cpuMs()
-		options.timings(stage, now - lapAt)
-		lapAt = now
-	}
+	const lap = stopwatch(options.timings)
 	const image = { width: segmentation.lawn.width, height: segmentation.lawn.height }
 	const roi = options.roi ?? { x0: 0, y0: 0, x1: image.width, y1: image.height }
 	const lawn = segmentation.lawn
@@ -111,11 +105,6 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	return { areas, excluded, segmentation }
 }
 
-function cpuMs() {
-	const u = process.cpuUsage()
-	return (u.user + u.system) / 1000
-}
-
 export const toSqft = (m2: number) => Math.round(m2 * SQFT_PER_M2 * 10) / 10
 
 export type GrassArea = {
@@ -136,18 +125,38 @@ export type GrassArea = {
  * Pure CPU work, no I/O; the results are thrown away.
  */
 export async function warmUpGrassDetection(pause: () => Promise<void> = async () => {}): Promise<void> {
-	// many small runs: every function is called often enough to be optimised as a whole
-	for (const [size, times] of [
-		[96, 16],
-		[320, 1],
-	] as const) {
+	// many small runs: every function is called often enough to be optimised as
+	// a whole; then full-size runs, each after a moment's rest in which V8's
+	// compiler threads finish what the previous runs queued
+	for (const [size, times] of WARM_UP_RUNS) {
 		const { image, options } = warmUpImage(size)
 		for (let k = 0; k < times; k++) {
 			// a server passes a pause that lets waiting requests run between the runs
 			await pause()
-			detectOnImage(image, options)
+			if (size >= 320) await new Promise((resolve) => setTimeout(resolve, 250))
+			const { segmentation } = detectOnImage(image, options)
+			// the outlines of a busy mask (rings in rings, diagonal touches, specks): every case of the tracer
+			if (size >= 320) measureLawn({ ...segmentation, lawn: busyMask(128, k) }, options)
 		}
 	}
+}
+
+const WARM_UP_RUNS = [
+	[96, 16],
+	[320, 1],
+	[768, 2],
+] as const
+
+/** Random 3-pixel blocks, half set, some single pixels flipped. */
+function busyMask(size: number, seed: number): Mask {
+	const next = rng(7_000 + seed)
+	const data = new Uint8Array(size * size)
+	const blocks = Math.ceil(size / 3)
+	const block = Uint8Array.from({ length: blocks * blocks }, () => (next() < 0.5 ? 1 : 0))
+	for (let y = 0; y < size; y++) {
+		for (let x = 0; x < size; x++) data[y * size + x] = block[Math.floor(y / 3) * blocks + Math.floor(x / 3)]! ^ (next() < 0.02 ? 1 : 0)
+	}
+	return { width: size, height: size, data }
 }
 
 function warmUpImage(size: number) {

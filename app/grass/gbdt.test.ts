@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { branchPixels, compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, type GbdtJson } from './gbdt.ts'
+import { branchPixels, compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, TREES_PER_CHUNK, type GbdtJson } from './gbdt.ts'
 import modelJson from './model.json'
 import { rng } from './raster.ts'
 import { FEATURE_NAMES } from './features.ts'
@@ -69,4 +69,33 @@ test('the warm-up pixels take every branch that a real pixel can take', () => {
 		}
 	}
 	expect(reachable).toBeGreaterThan(trees * leaves * 0.5)
+})
+
+test('with an early exit a pixel keeps its sum from the first check at which it is beyond the margin', () => {
+	const file = modelJson as unknown as { lawn: GbdtJson }
+	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
+	const next = rng(12)
+	const n = 4000
+	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
+	const { depth, internal, feature, threshold, leaf, trees } = compiled
+	const exit = { fromTree: 15, margin: 2 }
+	const want = new Float32Array(n)
+	let exited = 0
+	for (let p = 0; p < n; p++) {
+		let s = Math.fround(compiled.base)
+		for (let k = 0; k < trees; k++) {
+			let node = 0
+			for (let d = 0; d < depth; d++) node = 2 * node + (columns[feature[k * internal + node]!]![p]! > threshold[k * internal + node]! ? 2 : 1)
+			s += leaf[k * (internal + 1) + node - internal]!
+			if ((k + 1) % TREES_PER_CHUNK === 0) s = Math.fround(s)
+			if ((k + 1) % TREES_PER_CHUNK === 0 && k + 1 >= exit.fromTree && k + 1 < trees && Math.abs(s) >= exit.margin) {
+				exited++
+				break
+			}
+		}
+		want[p] = s
+	}
+	expect(exited).toBeGreaterThan(n / 10)
+	expect(exited).toBeLessThan(n)
+	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n), exit))).toEqual(Array.from(want))
 })

@@ -178,17 +178,31 @@ function generateStepwise(model: CompiledGbdt): (columns: readonly Float32Array[
 	return evaluate
 }
 
+/**
+ * Stop adding trees for a pixel whose sum is already far from the decision:
+ * after `fromTree` trees, and after every chunk of trees from then on, a pixel
+ * whose |score| is above `margin` (log-odds) keeps that score. The later trees
+ * only fine-tune a probability that is already near 0 or 1.
+ */
+export type EarlyExit = { fromTree: number; margin: number }
+
 /** A model compiled to straight-line JavaScript: thresholds and leaves are constants, no tree arrays to chase. */
 export type GeneratedGbdt = {
-	/** scores every pixel of the columns into `out` */
-	scoreAll: (columns: readonly Float32Array[], out: Float32Array) => Float32Array
+	/** scores every pixel of the columns into `out` (all trees, or with an early exit) */
+	scoreAll: (columns: readonly Float32Array[], out: Float32Array, exit?: EarlyExit) => Float32Array
 	/** the score of one pixel */
 	score: (columns: readonly Float32Array[], p: number) => number
 }
 
+type Chunk = (columns: readonly Float32Array[], out: Float32Array, pixels: Int32Array, count: number) => void
+
+/** Trees per generated function (and between early-exit checks). */
+export const TREES_PER_CHUNK = 5
+
 /**
  * Generates the evaluator's source from the compiled arrays (thresholds
- * compared as float32, as in `scorePixel`: the same tree paths; the sum is rounded to float32 every few trees).
+ * compared as float32, as in `scorePixel`: the same tree paths; the sum is
+ * rounded to float32 after every chunk of trees).
  */
 export function generateGbdt(model: CompiledGbdt): GeneratedGbdt {
 	const { depth, internal, feature, threshold, leaf, trees } = model
@@ -199,20 +213,36 @@ export function generateGbdt(model: CompiledGbdt): GeneratedGbdt {
 		const at = k * internal + node
 		return `(c${feature[at]}[p] > ${literal(threshold[at]!)} ? ${expr(k, 2 * node + 2, d + 1)} : ${expr(k, 2 * node + 1, d + 1)})`
 	}
-	// one small function a few trees, each with its own loop: small functions
-	// are optimised quickly (one huge body would run interpreted for seconds)
-	const CHUNK = 5
-	const chunks: ((columns: readonly Float32Array[], out: Float32Array) => void)[] = []
-	for (let from = 0; from < trees; from += CHUNK) {
-		const ks = Array.from({ length: Math.min(CHUNK, trees - from) }, (_, i) => from + i)
+	// one small function a few trees, each with its own loop over the pixels
+	// still being scored: small functions are optimised quickly (one huge body
+	// would run interpreted for seconds)
+	const chunks: Chunk[] = []
+	for (let from = 0; from < trees; from += TREES_PER_CHUNK) {
+		const ks = Array.from({ length: Math.min(TREES_PER_CHUNK, trees - from) }, (_, i) => from + i)
 		const cols = [...new Set(ks.flatMap((k) => Array.from(feature.subarray(k * internal, (k + 1) * internal))))].sort((a, b) => a - b)
 		const load = cols.map((f) => `const c${f} = columns[${f}];`).join(' ')
 		const sum = ks.map((k) => `\ts += ${expr(k, 0, 0)}`).join('\n')
-		chunks.push(new Function('columns', 'out', `${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = out[p]\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void)
+		chunks.push(new Function('columns', 'out', 'pixels', 'count', `${load}\nfor (let j = 0; j < count; j++) {\nconst p = pixels[j]\nlet s = out[p]\n${sum}\nout[p] = s\n}`) as Chunk)
 	}
-	const scoreAll = (columns: readonly Float32Array[], out: Float32Array) => {
+	const scoreAll = (columns: readonly Float32Array[], out: Float32Array, exit?: EarlyExit) => {
 		out.fill(model.base)
-		for (const chunk of chunks) chunk(columns, out)
+		const pixels = new Int32Array(out.length)
+		for (let p = 0; p < pixels.length; p++) pixels[p] = p
+		let count = pixels.length
+		for (let c = 0; c < chunks.length; c++) {
+			chunks[c]!(columns, out, pixels, count)
+			if (exit && (c + 1) * TREES_PER_CHUNK >= exit.fromTree) {
+				// keep only the pixels still near the decision, in order
+				const margin = exit.margin
+				let kept = 0
+				for (let j = 0; j < count; j++) {
+					const p = pixels[j]!
+					const s = out[p]!
+					if (s < margin && s > -margin) pixels[kept++] = p
+				}
+				count = kept
+			}
+		}
 		return out
 	}
 	exerciseBranches(model, scoreAll)

@@ -50,3 +50,49 @@ test('dilation and erosion are exact squares, clipped at the image edge', () => 
 		}
 	}
 })
+
+test('small regions and holes on random masks match a flood fill', () => {
+	// reference: a plain 4-connected flood fill
+	const reference = (m: Mask, value: 0 | 1, flip: (count: number, edge: boolean) => boolean) => {
+		const { width, height } = m
+		const out = m.data.slice()
+		const seen = new Uint8Array(m.data.length)
+		for (let s = 0; s < m.data.length; s++) {
+			if (seen[s] || m.data[s] !== value) continue
+			const stack = [s]
+			const pixels: number[] = []
+			let edge = false
+			seen[s] = 1
+			while (stack.length) {
+				const i = stack.pop()!
+				pixels.push(i)
+				const x = i % width
+				const y = Math.floor(i / width)
+				if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true
+				for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+					const j = ny * width + nx
+					if (nx >= 0 && ny >= 0 && nx < width && ny < height && !seen[j] && m.data[j] === value) (seen[j] = 1), stack.push(j)
+				}
+			}
+			if (flip(pixels.length, edge)) for (const i of pixels) out[i] = value ? 0 : 1
+		}
+		return out
+	}
+	let seed = 11
+	const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+	for (let round = 0; round < 40; round++) {
+		const width = 5 + Math.floor(next() * 40)
+		const height = 3 + Math.floor(next() * 30)
+		const density = 0.3 + next() * 0.5
+		const data = Uint8Array.from({ length: width * height }, () => (next() < density ? 1 : 0))
+		const minPixels = 1 + Math.floor(next() * 12)
+		const maxPixels = 1 + Math.floor(next() * 12)
+		const m: Mask = { width, height, data: data.slice() }
+		const removed = reference(m, 1, (count) => count < minPixels)
+		removeSmallRegions(m, minPixels)
+		expect(Array.from(m.data)).toEqual(Array.from(removed))
+		const filled = reference(m, 0, (count, edge) => !edge && count < maxPixels)
+		fillSmallHoles(m, maxPixels)
+		expect(Array.from(m.data)).toEqual(Array.from(filled))
+	}
+})

@@ -57,49 +57,84 @@ export const open = (mask: Mask, r: number) => dilate(erode(mask, r), r)
 export const close = (mask: Mask, r: number) => erode(dilate(mask, r), r)
 
 /**
- * 4-connected components of pixels equal to `value`; calls `visit` with each
- * component's pixel indices and whether it touches the image edge.
+ * Flips every 4-connected component of pixels equal to `value` for which
+ * `flip(pixelCount, touchesEdge)` holds (in place). Works on the rows' runs:
+ * a run joins (union-find) every run of the row above that it overlaps, so
+ * the cost is one scan of the pixels plus the runs, not a flood fill.
  */
-export function components(mask: Mask, value: 0 | 1, visit: (pixels: Int32Array, count: number, touchesEdge: boolean) => void) {
+function flipComponents(mask: Mask, value: 0 | 1, flip: (count: number, touchesEdge: boolean) => boolean): Mask {
 	const { width, height, data } = mask
-	const n = data.length
-	const seen = new Uint8Array(n)
-	// the stack and the component's pixels share one buffer: pixels fill it from the front, the stack from the back
-	const buffer = new Int32Array(n + 1)
-	const last = n - width
-	for (let start = 0; start < n; start++) {
-		if (seen[start] || data[start] !== value) continue
-		let top = n
-		let count = 0
-		let edge = false
-		buffer[top--] = start
-		seen[start] = 1
-		while (top < n) {
-			const i = buffer[++top]!
-			buffer[count++] = i
-			const x = i % width
-			if (x === 0 || x === width - 1 || i < width || i >= last) edge = true
-			if (x > 0 && !seen[i - 1] && data[i - 1] === value) (seen[i - 1] = 1), (buffer[top--] = i - 1)
-			if (x < width - 1 && !seen[i + 1] && data[i + 1] === value) (seen[i + 1] = 1), (buffer[top--] = i + 1)
-			if (i >= width && !seen[i - width] && data[i - width] === value) (seen[i - width] = 1), (buffer[top--] = i - width)
-			if (i < last && !seen[i + width] && data[i + width] === value) (seen[i + width] = 1), (buffer[top--] = i + width)
-		}
-		visit(buffer.subarray(0, count), count, edge)
+	let capacity = 1024
+	let start = new Int32Array(capacity)
+	let end = new Int32Array(capacity)
+	let rowOf = new Int32Array(capacity)
+	let parent = new Int32Array(capacity)
+	const find = (r: number) => {
+		while (parent[r] !== r) r = parent[r] = parent[parent[r]!]!
+		return r
 	}
+	let runs = 0
+	let above = 0 // first run of the row above
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		const first = runs
+		let j = above
+		let x = 0
+		while (x < width) {
+			if (data[row + x] !== value) {
+				x++
+				continue
+			}
+			const s = x
+			while (x < width && data[row + x] === value) x++
+			if (runs === capacity) {
+				capacity *= 2
+				const grow = (a: Int32Array) => {
+					const b = new Int32Array(capacity)
+					b.set(a)
+					return b
+				}
+				start = grow(start)
+				end = grow(end)
+				rowOf = grow(rowOf)
+				parent = grow(parent)
+			}
+			const r = runs++
+			start[r] = s
+			end[r] = x
+			rowOf[r] = y
+			parent[r] = r
+			// the runs above that share a column with [s, x)
+			while (j < first && end[j]! <= s) j++
+			for (let k = j; k < first && start[k]! < x; k++) {
+				const a = find(k)
+				const b = find(r)
+				if (a !== b) parent[a > b ? a : b] = a > b ? b : a
+			}
+		}
+		above = first
+	}
+	const count = new Int32Array(runs)
+	const edge = new Uint8Array(runs)
+	for (let r = 0; r < runs; r++) {
+		const root = find(r)
+		count[root]! += end[r]! - start[r]!
+		if (rowOf[r] === 0 || rowOf[r] === height - 1 || start[r] === 0 || end[r] === width) edge[root] = 1
+	}
+	const to = value ? 0 : 1
+	for (let r = 0; r < runs; r++) {
+		const root = find(r)
+		if (flip(count[root]!, edge[root] === 1)) data.fill(to, rowOf[r]! * width + start[r]!, rowOf[r]! * width + end[r]!)
+	}
+	return mask
 }
 
 /** Drops set regions smaller than `minPixels` (in place). */
 export function removeSmallRegions(mask: Mask, minPixels: number): Mask {
-	components(mask, 1, (pixels, count) => {
-		if (count < minPixels) for (const i of pixels) mask.data[i] = 0
-	})
-	return mask
+	return flipComponents(mask, 1, (count) => count < minPixels)
 }
 
 /** Fills holes smaller than `maxPixels` that do not reach the image edge (in place). */
 export function fillSmallHoles(mask: Mask, maxPixels: number): Mask {
-	components(mask, 0, (pixels, count, touchesEdge) => {
-		if (!touchesEdge && count < maxPixels) for (const i of pixels) mask.data[i] = 1
-	})
-	return mask
+	return flipComponents(mask, 0, (count, touchesEdge) => !touchesEdge && count < maxPixels)
 }

@@ -3,7 +3,7 @@
 // per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
 import { readFileSync } from 'node:fs'
 import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, type Features } from './features.ts'
-import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
+import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type EarlyExit, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
@@ -189,6 +189,16 @@ function applyUpsampled(A: Float32Array, B: Float32Array, sw: number, sh: number
 	return out
 }
 
+/**
+ * Both tree passes stop adding trees for a pixel whose log-odds are beyond ±4
+ * (probability under 0.018 or over 0.982) after 15 trees and after every 5
+ * from then on (gbdt.ts `EarlyExit`). The model is trained with it: the
+ * second pass learns on the first pass's scores as they are computed here.
+ * Tuning seeds: IoU 0.935 → 0.935 (retrained), tree passes 86 + 50 → 61 + 34
+ * ms CPU (p50).
+ */
+export const EARLY_EXIT: EarlyExit = { fromTree: 15, margin: 4 }
+
 /** Training only: score the first pass with a freshly trained model (before it is written to model.json). */
 export function setFirstPassModel(lawn: GbdtJson) {
 	models().lawn = generateGbdt(compileGbdt(lawn, FEATURE_NAMES))
@@ -196,7 +206,7 @@ export function setFirstPassModel(lawn: GbdtJson) {
 
 /** First-pass lawn scores (log-odds) of the working image's pixels. */
 export function firstPass(features: Features): Float32Array {
-	return models().lawn.scoreAll(features.values, new Float32Array(features.width * features.height))
+	return models().lawn.scoreAll(features.values, new Float32Array(features.width * features.height), EARLY_EXIT)
 }
 
 /**
@@ -247,7 +257,7 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
 		const contextColumns = contextFeatures(features, score)
 		lap('context features')
-		score = context.scoreAll(contextColumns, new Float32Array(score.length))
+		score = context.scoreAll(contextColumns, new Float32Array(score.length), EARLY_EXIT)
 		lap('second tree pass')
 	}
 	if (options.learned) {
