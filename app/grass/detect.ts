@@ -116,12 +116,13 @@ export type GrassArea = {
 }
 
 /**
- * Warms the detection up on small generated yards (lawn, a drive, a roof, a
- * tree, noise): 16 runs at 96 px, then one at 320 px, about 1.5 s of CPU.
- * The trees get compiled to code (each evaluator first runs on made-up pixels
- * that take every branch, see gbdt.ts) and V8 optimises every stage, so the
- * first requests pay much less for it (first 768-px detections measured
- * 1.8/1.2/0.7 s CPU cold, 0.6/1.0/0.4 s after this, 0.25–0.3 s warm).
+ * Warms the detection up on generated yards (lawn, a drive, a roof, a tree,
+ * noise): 16 runs at 96 px, one at 320 px and two at 768 px, the larger ones
+ * after a quarter-second rest and followed by the tracer on a busy mask;
+ * about 1.3 s of CPU. The trees get compiled to code (each evaluator first
+ * runs on made-up pixels that reach every leaf, see gbdt.ts) and V8
+ * optimises every stage, so the first requests do not pay for it (first
+ * 768-px detections after it: about 330–350 ms of CPU, then 230–300).
  * Pure CPU work, no I/O; the results are thrown away.
  */
 export async function warmUpGrassDetection(pause: () => Promise<void> = async () => {}): Promise<void> {
