@@ -99,3 +99,21 @@ test('with an early exit a pixel keeps its sum from the first check at which it 
 	expect(exited).toBeLessThan(n)
 	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n), exit))).toEqual(Array.from(want))
 })
+
+test('a correction model continues from the given log-odds', () => {
+	const file = modelJson as unknown as { lawn: GbdtJson }
+	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
+	const next = rng(13)
+	const n = 2000
+	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
+	const start = Float32Array.from({ length: n }, () => next() * 6 - 3)
+	const generated = generateGbdt(compiled)
+	const plain = generated.scoreAll(columns, new Float32Array(n))
+	const continued = generated.scoreAll(columns, new Float32Array(n), undefined, start)
+	for (let p = 0; p < n; p++) expect(continued[p]).toBeCloseTo(plain[p]! + start[p]!, 4)
+	// with an exit, pixels that start far from the decision stop at the first check
+	const exit = { fromTree: 15, margin: 2.5 }
+	const sure = generated.scoreAll(columns, new Float32Array(n), exit, Float32Array.from({ length: n }, () => 40))
+	const partial = generateGbdt(compileGbdt({ ...file.lawn, trees: file.lawn.trees.slice(0, 15) }, FEATURE_NAMES)).scoreAll(columns, new Float32Array(n))
+	for (let p = 0; p < n; p++) expect(sure[p]).toBeCloseTo(partial[p]! + 40, 3)
+})

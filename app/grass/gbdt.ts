@@ -188,8 +188,12 @@ export type EarlyExit = { fromTree: number; margin: number }
 
 /** A model compiled to straight-line JavaScript: thresholds and leaves are constants, no tree arrays to chase. */
 export type GeneratedGbdt = {
-	/** scores every pixel of the columns into `out` (all trees, or with an early exit) */
-	scoreAll: (columns: readonly Float32Array[], out: Float32Array, exit?: EarlyExit) => Float32Array
+	/**
+	 * scores every pixel of the columns into `out` (all trees, or with an early
+	 * exit); with `start`, each pixel's sum starts at base + start[p] (a
+	 * correction model continuing from an earlier model's log-odds)
+	 */
+	scoreAll: (columns: readonly Float32Array[], out: Float32Array, exit?: EarlyExit, start?: Float32Array) => Float32Array
 	/** the score of one pixel */
 	score: (columns: readonly Float32Array[], p: number) => number
 }
@@ -224,8 +228,9 @@ export function generateGbdt(model: CompiledGbdt): GeneratedGbdt {
 		const sum = ks.map((k) => `\ts += ${expr(k, 0, 0)}`).join('\n')
 		chunks.push(new Function('columns', 'out', 'pixels', 'count', `${load}\nfor (let j = 0; j < count; j++) {\nconst p = pixels[j]\nlet s = out[p]\n${sum}\nout[p] = s\n}`) as Chunk)
 	}
-	const scoreAll = (columns: readonly Float32Array[], out: Float32Array, exit?: EarlyExit) => {
-		out.fill(model.base)
+	const scoreAll = (columns: readonly Float32Array[], out: Float32Array, exit?: EarlyExit, start?: Float32Array) => {
+		if (start) for (let p = 0; p < out.length; p++) out[p] = model.base + start[p]!
+		else out.fill(model.base)
 		const pixels = new Int32Array(out.length)
 		for (let p = 0; p < pixels.length; p++) pixels[p] = p
 		let count = pixels.length
