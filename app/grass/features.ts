@@ -184,13 +184,89 @@ export function computeFeatures(image: RgbImage, mpp: number): Features {
  * crown (low probability) all around it within a metre or two; a shaded strip
  * of lawn has lawn on either side.
  */
-export const CONTEXT_NAMES = [...FEATURE_NAMES, 'p1', 'p1Mean05', 'p1Mean15', 'p1Mean4', 'p1Min1', 'p1Max1', 'p1Min2', 'p1Max2'] as const
+export const CONTEXT_NAMES = [
+	...FEATURE_NAMES,
+	'p1',
+	'p1Mean05',
+	'p1Mean15',
+	'p1Mean4',
+	'p1Min1',
+	'p1Max1',
+	'p1Min2',
+	'p1Max2',
+	'lumToLawn',
+	'gFracToLawn',
+	'bFracToLawn',
+	'lumToLawnAll',
+	'gFracToLawnAll',
+] as const
+
+/** First-pass probability above which a pixel counts as sure lawn (the reference colour of the lawn around it). */
+const SURE_LAWN = 0.8
+/** Radius (metres) of the neighbourhood whose sure lawn is the reference. */
+const REFERENCE_M = 8
+/** Weight (in sure-lawn fraction of the window) of the whole image's sure lawn in a local reference. */
+const REFERENCE_PRIOR = 0.05
 
 /** `values` of the first pass followed by the context of `p1` (first-pass probability). */
 export function contextFeatures(features: Features, p1: Float32Array): Float32Array[] {
 	const { width, height, mpp } = features
 	const near = radiusPx(1, mpp)
 	const far = radiusPx(2, mpp)
+	// the lawn's own colour in this image and around this pixel (mean over sure
+	// lawn of the first pass): lots and scenes differ in lawn shade, stripes and
+	// haze; a pixel is judged against the lawn next to it, not a fixed level.
+	// Shade keeps chromaticity but not brightness: ratios and differences.
+	const n = width * height
+	const v = features.values
+	const lum = v[FEATURE_NAMES.indexOf('lumMean05')]!
+	const gFrac = v[FEATURE_NAMES.indexOf('gFracMean05')]!
+	const bFrac = v[FEATURE_NAMES.indexOf('bFracMean05')]!
+	const sure = new Float32Array(n)
+	const sL = new Float32Array(n)
+	const sG = new Float32Array(n)
+	const sB = new Float32Array(n)
+	let count = 0
+	let tL = 0
+	let tG = 0
+	let tB = 0
+	for (let i = 0; i < n; i++) {
+		if (p1[i]! > SURE_LAWN) {
+			sure[i] = 1
+			sL[i] = lum[i]!
+			sG[i] = gFrac[i]!
+			sB[i] = bFrac[i]!
+			count++
+			tL += lum[i]!
+			tG += gFrac[i]!
+			tB += bFrac[i]!
+		}
+	}
+	// no sure lawn at all: neutral references (a mid grey lawn-less image)
+	const gL = count ? tL / count : 0.5
+	const gG = count ? tG / count : 1 / 3
+	const gB = count ? tB / count : 1 / 3
+	const rad = radiusPx(REFERENCE_M, mpp)
+	const mS = boxMean(sure, width, height, rad)
+	const mL = boxMean(sL, width, height, rad)
+	const mG = boxMean(sG, width, height, rad)
+	const mB = boxMean(sB, width, height, rad)
+	const lumToLawn = new Float32Array(n)
+	const gToLawn = new Float32Array(n)
+	const bToLawn = new Float32Array(n)
+	const lumToAll = new Float32Array(n)
+	const gToAll = new Float32Array(n)
+	for (let i = 0; i < n; i++) {
+		const w = mS[i]! + REFERENCE_PRIOR
+		const refL = (mL[i]! + REFERENCE_PRIOR * gL) / w
+		const refG = (mG[i]! + REFERENCE_PRIOR * gG) / w
+		const refB = (mB[i]! + REFERENCE_PRIOR * gB) / w
+		lumToLawn[i] = lum[i]! / (refL + 0.02)
+		gToLawn[i] = gFrac[i]! - refG
+		bToLawn[i] = bFrac[i]! - refB
+		lumToAll[i] = lum[i]! / (gL + 0.02)
+		gToAll[i] = gFrac[i]! - gG
+	}
 	return [
 		...features.values,
 		p1,
@@ -201,5 +277,10 @@ export function contextFeatures(features: Features, p1: Float32Array): Float32Ar
 		boxExtreme(p1, width, height, near),
 		boxExtreme(p1, width, height, far, -1),
 		boxExtreme(p1, width, height, far),
+		lumToLawn,
+		gToLawn,
+		bToLawn,
+		lumToAll,
+		gToAll,
 	]
 }
