@@ -1,7 +1,7 @@
 // Lawn segmentation of one image: features → boosted-tree lawn score (plus
 // what verified edits nearby taught) → threshold → morphology scaled to metres
 // per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
-import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, type Features } from './features.ts'
+import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, fineTexture, type Features } from './features.ts'
 import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
@@ -49,7 +49,7 @@ export const WORK_SCALE = 2
 
 /** Features of the working (halved) image, as the model is trained and scored on. */
 export function workingFeatures(image: RgbImage, mpp: number): Features {
-	return computeFeatures(halve(image), mpp * WORK_SCALE)
+	return computeFeatures(halve(image), mpp * WORK_SCALE, fineTexture(image))
 }
 
 /** Morphology scales (metres). */
@@ -199,7 +199,7 @@ export function firstPass(features: Features): Float32Array {
 export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentation {
 	const { mpp, signal } = options
 	const small = halve(image)
-	const features = computeFeatures(small, mpp * WORK_SCALE)
+	const features = computeFeatures(small, mpp * WORK_SCALE, fineTexture(image))
 	signal?.throwIfAborted()
 	const { context, excluded } = models()
 	const { width, height } = image

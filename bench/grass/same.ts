@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { detectOnImage, measureLawn } from '../../app/grass/detect.ts'
-import { computeFeatures, contextFeatures } from '../../app/grass/features.ts'
+import { computeFeatures, contextFeatures, fineTexture } from '../../app/grass/features.ts'
 import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
 import { halve, type RgbImage } from '../../app/grass/raster.ts'
 import { firstPass, segmentLawn, WORK_SCALE } from '../../app/grass/segment.ts'
@@ -61,7 +61,7 @@ if (mode === 'stages') {
 			t = now
 		}
 		const small = halve(s.image)
-		const features = computeFeatures(small, s.mpp * WORK_SCALE)
+		const features = computeFeatures(small, s.mpp * WORK_SCALE, fineTexture(s.image))
 		lap('features')
 		const score = firstPass(features)
 		lap('first tree pass')

@@ -3,7 +3,7 @@
 // with shadow-depth augmentation); never on TUNE (held out for choosing), TEST
 // or the OOD suites. Deterministic.
 import fs from 'node:fs'
-import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES, fineTexture } from '../../app/grass/features.ts'
 import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { halve, rng, type RgbImage } from '../../app/grass/raster.ts'
@@ -21,7 +21,7 @@ const CONFIG = {
 	subsample: 0.5,
 }
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number }[] }
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: ReturnType<typeof fineTexture> }[] }
 
 async function collect(): Promise<Data> {
 	const cols: number[][] = FEATURE_NAMES.map(() => [])
@@ -34,8 +34,9 @@ async function collect(): Promise<Data> {
 		// the model sees the halved image (segment.ts, WORK_SCALE): label each
 		// working pixel by the majority of the full pixels it covers
 		const small = halve(scene.image)
-		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE })
-		const f = computeFeatures(small, scene.mpp * WORK_SCALE)
+		const fine = fineTexture(scene.image)
+		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE, fine })
+		const f = computeFeatures(small, scene.mpp * WORK_SCALE, fine)
 		const { width, height } = f
 		const W = scene.image.width
 		const H = scene.image.height
@@ -259,8 +260,8 @@ console.log(`  (${seconds()} s)`)
 // pass's probabilities around them
 setFirstPassModel(lawn)
 const ctxCols: number[][] = CONTEXT_NAMES.map(() => [])
-for (const [s, { image, mpp }] of data.small.entries()) {
-	const f = computeFeatures(image, mpp)
+for (const [s, { image, mpp, fine }] of data.small.entries()) {
+	const f = computeFeatures(image, mpp, fine)
 	const p1 = firstPass(f)
 	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
 	const values = contextFeatures(f, p1)
