@@ -12,7 +12,14 @@ import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 
 export { EXCLUDED_TYPES, type ExcludedType }
 
-type ModelFile = { lawn: GbdtJson; context?: GbdtJson; excluded: Record<ExcludedType, GbdtJson>; trainedOn?: unknown }
+type ModelFile = {
+	lawn: GbdtJson
+	context?: GbdtJson
+	/** the second pass's trees are a correction added to the first pass's log-odds (trained so) */
+	contextAddsFirstPass?: boolean
+	excluded: Record<ExcludedType, GbdtJson>
+	trainedOn?: unknown
+}
 
 let compiled: { lawn: GeneratedGbdt; context: GeneratedGbdt | null; excluded: [ExcludedType, CompiledGbdt][] } | undefined
 function models() {
@@ -209,8 +216,10 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	let score = firstPass(features)
 	if (context) {
 		// second pass on the first pass's probabilities and their neighbourhood
+		const first = (modelJson as unknown as ModelFile).contextAddsFirstPass ? score.slice() : null
 		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
 		score = context.scoreAll(contextFeatures(features, score), new Float32Array(score.length))
+		if (first) for (let p = 0; p < score.length; p++) score[p]! += first[p]!
 	}
 	if (options.learned) {
 		const adjust = learnedAdjustment(options.learned, features)
