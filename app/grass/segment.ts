@@ -17,17 +17,20 @@ type ModelFile = {
 	context?: GbdtJson
 	/** the second pass's trees are a correction added to the first pass's log-odds (trained so) */
 	contextAddsFirstPass?: boolean
+	/** a third pass: the same context features around the second pass's probabilities, added to its log-odds */
+	context2?: GbdtJson
 	excluded: Record<ExcludedType, GbdtJson>
 	trainedOn?: unknown
 }
 
-let compiled: { lawn: GeneratedGbdt; context: GeneratedGbdt | null; excluded: [ExcludedType, CompiledGbdt][] } | undefined
+let compiled: { lawn: GeneratedGbdt; context: GeneratedGbdt | null; context2: GeneratedGbdt | null; excluded: [ExcludedType, CompiledGbdt][] } | undefined
 function models() {
 	if (!compiled) {
 		const file = modelJson as unknown as ModelFile
 		compiled = {
 			lawn: generateGbdt(compileGbdt(file.lawn, FEATURE_NAMES)),
 			context: file.context ? generateGbdt(compileGbdt(file.context, CONTEXT_NAMES)) : null,
+			context2: file.context2 ? generateGbdt(compileGbdt(file.context2, CONTEXT_NAMES)) : null,
 			excluded: EXCLUDED_TYPES.map((type) => [type, compileGbdt(file.excluded[type], FEATURE_NAMES)]),
 		}
 	}
@@ -208,7 +211,7 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const small = halve(image)
 	const features = computeFeatures(small, mpp * WORK_SCALE, fineTexture(image))
 	signal?.throwIfAborted()
-	const { context, excluded } = models()
+	const { context, context2, excluded } = models()
 	const { width, height } = image
 	const sw = features.width
 	const sh = features.height
@@ -220,6 +223,13 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
 		score = context.scoreAll(contextFeatures(features, score), new Float32Array(score.length))
 		if (first) for (let p = 0; p < score.length; p++) score[p]! += first[p]!
+	}
+	if (context2) {
+		// third pass: the same around the second pass's probabilities, a correction to its log-odds
+		const second = score.slice()
+		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
+		score = context2.scoreAll(contextFeatures(features, score), new Float32Array(score.length))
+		for (let p = 0; p < score.length; p++) score[p]! += second[p]!
 	}
 	if (options.learned) {
 		const adjust = learnedAdjustment(options.learned, features)

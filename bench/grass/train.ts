@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES, fineTexture } from '../../app/grass/features.ts'
 import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
-import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
+import { compileGbdt, generateGbdt, sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { halve, rng, type RgbImage } from '../../app/grass/raster.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
 import { CLASS_GROUP, generateScene } from './scene.ts'
@@ -16,7 +16,9 @@ const CONFIG = {
 	randomPerScene: 5000,
 	boundaryPerScene: 3000,
 	lawn: { depth: 6, rounds: 60, lr: 0.25 },
-	context: { depth: 5, rounds: 40, lr: 0.25 },
+	context: { depth: 5, rounds: 20, lr: 0.25 },
+	/** a third pass on the second's probabilities (always residual); null: none */
+	context2: { depth: 5, rounds: 20, lr: 0.25 } as { depth: number; rounds: number; lr: number } | null,
 	/** rows per round (stochastic boosting): faster and less over-fitted */
 	subsample: 0.5,
 	/** the second pass's trees continue from the first pass's log-odds (segment.ts adds them) instead of starting over */
@@ -278,6 +280,28 @@ process.stdout.write('\n')
 const ctxData: Data = { ...data, x: ctxCols.map((c) => Float32Array.from(c)) }
 const context = train(ctxData, all, data.lawn, { ...CONFIG.context, names: CONTEXT_NAMES, seed: 2, init: CONFIG.residual ? Float32Array.from(firstScores) : undefined })
 console.log(`  (${seconds()} s)`)
+
+// a third pass (auto-context once more): the same features around the second pass's probabilities
+let context2: GbdtJson | undefined
+if (CONFIG.context2) {
+	const second = generateGbdt(compileGbdt(context, CONTEXT_NAMES))
+	const cols2: number[][] = CONTEXT_NAMES.map(() => [])
+	const scores2: number[] = []
+	for (const [s, { image, mpp, fine }] of data.small.entries()) {
+		const f = computeFeatures(image, mpp, fine)
+		const logit = firstPass(f)
+		const p1 = logit.map(sigmoid)
+		const s2 = second.scoreAll(contextFeatures(f, p1), new Float32Array(p1.length))
+		for (let p = 0; p < s2.length; p++) s2[p]! += logit[p]!
+		for (const p of data.picked[s]!) scores2.push(s2[p]!)
+		const values = contextFeatures(f, s2.map(sigmoid))
+		for (const p of data.picked[s]!) CONTEXT_NAMES.forEach((_, k) => cols2[k]!.push(values[k]![p]!))
+		process.stdout.write('.')
+	}
+	process.stdout.write('\n')
+	context2 = train({ ...data, x: cols2.map((c) => Float32Array.from(c)) }, all, data.lawn, { ...CONFIG.context2, names: CONTEXT_NAMES, seed: 9, init: Float32Array.from(scores2) })
+	console.log(`  (${seconds()} s)`)
+}
 const nonLawn = all.filter((i) => data.group[i]! >= 0)
 const excluded = Object.fromEntries(
 	EXCLUDED_TYPES.map((type, k) => {
@@ -285,5 +309,5 @@ const excluded = Object.fromEntries(
 		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3, seed: 3 + k })]
 	}),
 )
-fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, samples: data.n }, lawn, context, contextAddsFirstPass: CONFIG.residual, excluded }))
+fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, samples: data.n }, lawn, context, contextAddsFirstPass: CONFIG.residual, context2, excluded }))
 console.log(`wrote app/grass/model.json in ${seconds()} s`)
