@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { computeFeatures, FEATURE_NAMES, normaliseColour } from './features.ts'
+import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, fineTexture, normaliseColour } from './features.ts'
 import type { RgbImage } from './raster.ts'
 
 const solid = (width: number, height: number, pick: (x: number, y: number) => [number, number, number]): RgbImage => {
@@ -33,4 +33,31 @@ test('hue, chromaticity and texture of known patches', () => {
 	expect(at('cv05', 10, 30)).toBeLessThan(0.01)
 	expect(at('cv05', 50, 30)).toBeGreaterThan(0.1)
 	expect(at('cvMax1', 28, 30)).toBeGreaterThan(0.1) // a textured patch within a metre
+})
+
+test('fine texture: the brightness variance inside each 2×2 block', () => {
+	// left block flat, right block a checkerboard of two greys
+	const image = solid(4, 2, (x, y) => (x < 2 ? [100, 100, 100] : (x + y) % 2 ? [60, 60, 60] : [140, 140, 140]))
+	const { variance, mean } = fineTexture(image)
+	expect(mean[0]).toBeCloseTo(100, 5)
+	expect(variance[0]).toBeCloseTo(0, 5)
+	expect(mean[1]).toBeCloseTo(100, 5)
+	expect(variance[1]).toBeCloseTo(1600, 3) // ±40 around 100
+})
+
+test('context: a pixel is judged against the sure lawn around it', () => {
+	// a 32×32 green image (sure lawn in the first pass) with a darker square in the middle (not sure)
+	const image = solid(32, 32, (x, y) => (x >= 12 && x < 20 && y >= 12 && y < 20 ? [40, 60, 30] : [80, 120, 60]))
+	const f = computeFeatures(image, 0.25)
+	const p1 = Float32Array.from({ length: 32 * 32 }, (_, i) => {
+		const x = i % 32
+		const y = (i - x) / 32
+		return x >= 12 && x < 20 && y >= 12 && y < 20 ? 0.3 : 0.95
+	})
+	const values = contextFeatures(f, p1)
+	const at = (name: (typeof CONTEXT_NAMES)[number], x: number, y: number) => values[CONTEXT_NAMES.indexOf(name)]![y * 32 + x]!
+	expect(at('lumToLawn', 2, 2)).toBeCloseTo(at('lumToLawnAll', 2, 2), 1)
+	expect(at('lumToLawn', 2, 2)).toBeGreaterThan(0.9)
+	expect(at('lumToLawn', 16, 16)).toBeLessThan(0.7) // the dark square is darker than the lawn around it
+	expect(Math.abs(at('gFracToLawn', 2, 2))).toBeLessThan(0.01)
 })

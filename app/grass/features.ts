@@ -29,6 +29,8 @@ export const FEATURE_NAMES = [
 	'cvMax1',
 	'lumMin1',
 	'gFracMin1',
+	'fineCv05',
+	'fineCv15',
 ] as const
 
 export type FeatureName = (typeof FEATURE_NAMES)[number]
@@ -72,7 +74,47 @@ export function normaliseColour(image: RgbImage): Float32Array[] {
 	return channels
 }
 
-export function computeFeatures(image: RgbImage, mpp: number): Features {
+/**
+ * Texture finer than the working grid: per 2×2 block of the full-resolution
+ * image (the pixels one working pixel is the mean of), the variance of
+ * brightness (R + 2G + B) / 4 within the block, and the block's mean
+ * brightness, on 0–255. Halving averages a crown's leaf clumps away at zoom 19;
+ * this keeps how much there was. Sizes as `halve`'s output.
+ */
+export function fineTexture(image: RgbImage): { variance: Float32Array; mean: Float32Array } {
+	const { width, height, data } = image
+	const w = Math.ceil(width / 2)
+	const h = Math.ceil(height / 2)
+	const variance = new Float32Array(w * h)
+	const mean = new Float32Array(w * h)
+	for (let y = 0; y < h; y++) {
+		const y0 = 2 * y
+		const y1 = Math.min(height - 1, y0 + 1)
+		for (let x = 0; x < w; x++) {
+			const x0 = 2 * x
+			const x1 = Math.min(width - 1, x0 + 1)
+			const a = (y0 * width + x0) * 3
+			const b = (y0 * width + x1) * 3
+			const c = (y1 * width + x0) * 3
+			const d = (y1 * width + x1) * 3
+			const la = data[a]! + 2 * data[a + 1]! + data[a + 2]!
+			const lb = data[b]! + 2 * data[b + 1]! + data[b + 2]!
+			const lc = data[c]! + 2 * data[c + 1]! + data[c + 2]!
+			const ld = data[d]! + 2 * data[d + 1]! + data[d + 2]!
+			const m = (la + lb + lc + ld) / 16
+			mean[y * w + x] = m
+			variance[y * w + x] = (la * la + lb * lb + lc * lc + ld * ld) / 64 - m * m
+		}
+	}
+	return { variance, mean }
+}
+
+/**
+ * Features of `image` (the working image); `fine` is `fineTexture` of the
+ * full-resolution image it was halved from (without it, e.g. for the learned
+ * colour statistics, the fine-texture columns are 0).
+ */
+export function computeFeatures(image: RgbImage, mpp: number, fine?: { variance: Float32Array; mean: Float32Array }): Features {
 	const { width, height } = image
 	const n = width * height
 	const [r0, g0, b0] = normaliseColour(image) as [Float32Array, Float32Array, Float32Array]
@@ -146,6 +188,7 @@ export function computeFeatures(image: RgbImage, mpp: number): Features {
 			gradRel[i] = Math.sqrt(gx * gx + gy * gy) / (lumMean05[i]! + 0.02)
 		}
 	}
+	const gFracMean05 = boxMean(gFrac, width, height, small)
 	const values: Float32Array[] = [
 		r,
 		g,
@@ -165,7 +208,7 @@ export function computeFeatures(image: RgbImage, mpp: number): Features {
 		gradRel,
 		boxMean(gradRel, width, height, small),
 		boxMean(lum, width, height, large),
-		boxMean(gFrac, width, height, small),
+		gFracMean05,
 		boxMean(bFrac, width, height, small),
 		boxMean(saturation, width, height, medium),
 		boxMean(gradRel, width, height, medium),
@@ -173,9 +216,23 @@ export function computeFeatures(image: RgbImage, mpp: number): Features {
 		// a lit crown rim is next to a textured, dark crown; open lawn is not
 		boxExtreme(cv05, width, height, near),
 		boxExtreme(lumMean05, width, height, near, -1),
-		boxExtreme(boxMean(gFrac, width, height, small), width, height, near, -1),
+		boxExtreme(gFracMean05, width, height, near, -1),
+		...fineCv(fine, width, height, small, medium),
 	]
 	return { width, height, mpp, values }
+}
+
+/** Relative sub-working-pixel texture over 0.5 m and 1.5 m: √(mean block variance) / mean brightness. */
+function fineCv(fine: { variance: Float32Array; mean: Float32Array } | undefined, width: number, height: number, small: number, medium: number): Float32Array[] {
+	const n = width * height
+	if (!fine) return [new Float32Array(n), new Float32Array(n)]
+	return [small, medium].map((r) => {
+		const v = boxMean(fine.variance, width, height, r)
+		const m = boxMean(fine.mean, width, height, r)
+		const out = new Float32Array(n)
+		for (let i = 0; i < n; i++) out[i] = Math.sqrt(Math.max(0, v[i]!)) / (m[i]! + 8)
+		return out
+	})
 }
 
 /**
@@ -184,13 +241,89 @@ export function computeFeatures(image: RgbImage, mpp: number): Features {
  * crown (low probability) all around it within a metre or two; a shaded strip
  * of lawn has lawn on either side.
  */
-export const CONTEXT_NAMES = [...FEATURE_NAMES, 'p1', 'p1Mean05', 'p1Mean15', 'p1Mean4', 'p1Min1', 'p1Max1', 'p1Min2', 'p1Max2'] as const
+export const CONTEXT_NAMES = [
+	...FEATURE_NAMES,
+	'p1',
+	'p1Mean05',
+	'p1Mean15',
+	'p1Mean4',
+	'p1Min1',
+	'p1Max1',
+	'p1Min2',
+	'p1Max2',
+	'lumToLawn',
+	'gFracToLawn',
+	'bFracToLawn',
+	'lumToLawnAll',
+	'gFracToLawnAll',
+] as const
+
+/** First-pass probability above which a pixel counts as sure lawn (the reference colour of the lawn around it). */
+const SURE_LAWN = 0.8
+/** Radius (metres) of the neighbourhood whose sure lawn is the reference. */
+const REFERENCE_M = 8
+/** Weight (in sure-lawn fraction of the window) of the whole image's sure lawn in a local reference. */
+const REFERENCE_PRIOR = 0.05
 
 /** `values` of the first pass followed by the context of `p1` (first-pass probability). */
 export function contextFeatures(features: Features, p1: Float32Array): Float32Array[] {
 	const { width, height, mpp } = features
 	const near = radiusPx(1, mpp)
 	const far = radiusPx(2, mpp)
+	// the lawn's own colour in this image and around this pixel (mean over sure
+	// lawn of the first pass): lots and scenes differ in lawn shade, stripes and
+	// haze; a pixel is judged against the lawn next to it, not a fixed level.
+	// Shade keeps chromaticity but not brightness: ratios and differences.
+	const n = width * height
+	const v = features.values
+	const lum = v[FEATURE_NAMES.indexOf('lumMean05')]!
+	const gFrac = v[FEATURE_NAMES.indexOf('gFracMean05')]!
+	const bFrac = v[FEATURE_NAMES.indexOf('bFracMean05')]!
+	const sure = new Float32Array(n)
+	const sL = new Float32Array(n)
+	const sG = new Float32Array(n)
+	const sB = new Float32Array(n)
+	let count = 0
+	let tL = 0
+	let tG = 0
+	let tB = 0
+	for (let i = 0; i < n; i++) {
+		if (p1[i]! > SURE_LAWN) {
+			sure[i] = 1
+			sL[i] = lum[i]!
+			sG[i] = gFrac[i]!
+			sB[i] = bFrac[i]!
+			count++
+			tL += lum[i]!
+			tG += gFrac[i]!
+			tB += bFrac[i]!
+		}
+	}
+	// no sure lawn at all: neutral references (a mid grey lawn-less image)
+	const gL = count ? tL / count : 0.5
+	const gG = count ? tG / count : 1 / 3
+	const gB = count ? tB / count : 1 / 3
+	const rad = radiusPx(REFERENCE_M, mpp)
+	const mS = boxMean(sure, width, height, rad)
+	const mL = boxMean(sL, width, height, rad)
+	const mG = boxMean(sG, width, height, rad)
+	const mB = boxMean(sB, width, height, rad)
+	const lumToLawn = new Float32Array(n)
+	const gToLawn = new Float32Array(n)
+	const bToLawn = new Float32Array(n)
+	const lumToAll = new Float32Array(n)
+	const gToAll = new Float32Array(n)
+	for (let i = 0; i < n; i++) {
+		const w = mS[i]! + REFERENCE_PRIOR
+		const refL = (mL[i]! + REFERENCE_PRIOR * gL) / w
+		const refG = (mG[i]! + REFERENCE_PRIOR * gG) / w
+		const refB = (mB[i]! + REFERENCE_PRIOR * gB) / w
+		lumToLawn[i] = lum[i]! / (refL + 0.02)
+		gToLawn[i] = gFrac[i]! - refG
+		bToLawn[i] = bFrac[i]! - refB
+		lumToAll[i] = lum[i]! / (gL + 0.02)
+		gToAll[i] = gFrac[i]! - gG
+	}
 	return [
 		...features.values,
 		p1,
@@ -201,5 +334,10 @@ export function contextFeatures(features: Features, p1: Float32Array): Float32Ar
 		boxExtreme(p1, width, height, near),
 		boxExtreme(p1, width, height, far, -1),
 		boxExtreme(p1, width, height, far),
+		lumToLawn,
+		gToLawn,
+		bToLawn,
+		lumToAll,
+		gToAll,
 	]
 }

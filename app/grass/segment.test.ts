@@ -39,7 +39,11 @@ test('detected polygons measure the true lawn area within 5 %', async () => {
 	const truthM2 = scene.truth.reduce((s, v) => s + v, 0) * groundPixelAreaM2(scene.center.lat, scene.zoom)
 	const detectedM2 = detection.areas.reduce((s, a) => s + a.areaM2, 0)
 	expect(Math.abs(detectedM2 - truthM2) / truthM2).toBeLessThan(0.05)
-	expect(detection.areas.every((a) => a.confidence > 0.5 && a.confidence <= 1)).toBe(true)
+	// confidence = mean probability inside, rounded to 2 decimals: a region is
+	// thresholded at 0.5, though closing adds a few pixels just below it (a
+	// 2.8 m² sliver here scores 0.50)
+	expect(detection.areas.every((a) => a.confidence >= 0.5 && a.confidence <= 1)).toBe(true)
+	expect(detection.areas.filter((a) => a.areaM2 > 10).every((a) => a.confidence > 0.75)).toBe(true)
 	expect(detection.excluded.map((e) => e.type)).toEqual(expect.arrayContaining(['building', 'pavement']))
 })
 

@@ -3,7 +3,7 @@
 // with shadow-depth augmentation); never on TUNE (held out for choosing), TEST
 // or the OOD suites. Deterministic.
 import fs from 'node:fs'
-import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES, fineTexture } from '../../app/grass/features.ts'
 import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { halve, rng, type RgbImage } from '../../app/grass/raster.ts'
@@ -19,9 +19,11 @@ const CONFIG = {
 	context: { depth: 5, rounds: 40, lr: 0.25 },
 	/** rows per round (stochastic boosting): faster and less over-fitted */
 	subsample: 0.5,
+	/** the second pass's trees continue from the first pass's log-odds (segment.ts adds them) instead of starting over */
+	residual: true,
 }
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number }[] }
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: ReturnType<typeof fineTexture> }[] }
 
 async function collect(): Promise<Data> {
 	const cols: number[][] = FEATURE_NAMES.map(() => [])
@@ -34,8 +36,9 @@ async function collect(): Promise<Data> {
 		// the model sees the halved image (segment.ts, WORK_SCALE): label each
 		// working pixel by the majority of the full pixels it covers
 		const small = halve(scene.image)
-		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE })
-		const f = computeFeatures(small, scene.mpp * WORK_SCALE)
+		const fine = fineTexture(scene.image)
+		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE, fine })
+		const f = computeFeatures(small, scene.mpp * WORK_SCALE, fine)
 		const { width, height } = f
 		const W = scene.image.width
 		const H = scene.image.height
@@ -104,7 +107,7 @@ function binEdges(values: Float32Array, index: Int32Array, bins: number): number
  * each pair is histogrammed, its sibling is the parent minus it; each round
  * sees a deterministic random `subsample` of the rows.
  */
-function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64, names = FEATURE_NAMES, subsample = CONFIG.subsample, seed = 1 }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number; names?: readonly string[]; subsample?: number; seed?: number }): GbdtJson {
+function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr, lambda = 1, bins = 64, names = FEATURE_NAMES, subsample = CONFIG.subsample, seed = 1, init }: { depth: number; rounds: number; lr: number; lambda?: number; bins?: number; names?: readonly string[]; subsample?: number; seed?: number; init?: Float32Array }): GbdtJson {
 	const F = names.length
 	const n = rows.length
 	const edges = names.map((_, f) => binEdges(data.x[f]!, rows, bins))
@@ -128,8 +131,10 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 	let positives = 0
 	for (let i = 0; i < n; i++) (label[i] = y[rows[i]!]!), (positives += label[i]!)
 	const prior = Math.min(0.999, Math.max(0.001, positives / n))
-	const base = Math.log(prior / (1 - prior))
+	// with `init` (a score per data row, e.g. the first pass's log-odds) the trees continue from it: base 0
+	const base = init ? 0 : Math.log(prior / (1 - prior))
 	const score = new Float64Array(n).fill(base)
+	if (init) for (let i = 0; i < n; i++) score[i] = init[rows[i]!]!
 	const grad = new Float64Array(n)
 	const hess = new Float64Array(n)
 	const node = new Int32Array(n)
@@ -259,9 +264,11 @@ console.log(`  (${seconds()} s)`)
 // pass's probabilities around them
 setFirstPassModel(lawn)
 const ctxCols: number[][] = CONTEXT_NAMES.map(() => [])
-for (const [s, { image, mpp }] of data.small.entries()) {
-	const f = computeFeatures(image, mpp)
+const firstScores: number[] = []
+for (const [s, { image, mpp, fine }] of data.small.entries()) {
+	const f = computeFeatures(image, mpp, fine)
 	const p1 = firstPass(f)
+	if (CONFIG.residual) for (const p of data.picked[s]!) firstScores.push(p1[p]!)
 	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
 	const values = contextFeatures(f, p1)
 	for (const p of data.picked[s]!) CONTEXT_NAMES.forEach((_, k) => ctxCols[k]!.push(values[k]![p]!))
@@ -269,8 +276,9 @@ for (const [s, { image, mpp }] of data.small.entries()) {
 }
 process.stdout.write('\n')
 const ctxData: Data = { ...data, x: ctxCols.map((c) => Float32Array.from(c)) }
-const context = train(ctxData, all, data.lawn, { ...CONFIG.context, names: CONTEXT_NAMES, seed: 2 })
+const context = train(ctxData, all, data.lawn, { ...CONFIG.context, names: CONTEXT_NAMES, seed: 2, init: CONFIG.residual ? Float32Array.from(firstScores) : undefined })
 console.log(`  (${seconds()} s)`)
+
 const nonLawn = all.filter((i) => data.group[i]! >= 0)
 const excluded = Object.fromEntries(
 	EXCLUDED_TYPES.map((type, k) => {
@@ -278,5 +286,5 @@ const excluded = Object.fromEntries(
 		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3, seed: 3 + k })]
 	}),
 )
-fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, samples: data.n }, lawn, context, excluded }))
+fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, samples: data.n }, lawn, context, contextAddsFirstPass: CONFIG.residual, excluded }))
 console.log(`wrote app/grass/model.json in ${seconds()} s`)
