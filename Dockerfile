@@ -22,4 +22,4 @@ COPY --from=build /app/server ./server
 USER node
 EXPOSE 3000
 # applies pending migrations, then serves
-CMD ["node_modules/.bin/tsx", "server/index.ts"]
+CMD ["node", "--import", "tsx", "server/index.ts"]

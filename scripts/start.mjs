@@ -6,5 +6,9 @@ const run = (cmd, args) => {
 	if (result.status !== 0) process.exit(result.status ?? 1)
 }
 run('node_modules/.bin/react-router', ['build'])
-const server = spawnSync('node_modules/.bin/tsx', ['server/index.ts'], { stdio: 'inherit' })
+// node itself with tsx as a loader, not the tsx wrapper: the wrapper SIGKILLs
+// its child when a signal is not acknowledged within 60 ms, which a server
+// busy with a detection (or the grass warm-up) cannot do, so it would skip
+// the clean shutdown of the embedded database
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit' })
 process.exit(server.status ?? 0)

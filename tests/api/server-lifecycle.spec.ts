@@ -16,7 +16,8 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
 	delete env.DATABASE_URL
 	delete env.SESSION_SECRET
 	delete env.SMTP_URL
-	const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+	// as `npm start` runs it: node with tsx as a loader (the tsx wrapper SIGKILLs a child that is busy when the signal comes)
+	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
 	let output = ''
 	child.stdout!.on('data', (d) => (output += d))
 	child.stderr!.on('data', (d) => (output += d))
