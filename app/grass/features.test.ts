@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, fineTexture, normaliseColour } from './features.ts'
-import type { RgbImage } from './raster.ts'
+import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, normaliseColour } from './features.ts'
+import { halve, halveWithTexture, type RgbImage } from './raster.ts'
 
 const solid = (width: number, height: number, pick: (x: number, y: number) => [number, number, number]): RgbImage => {
 	const data = new Uint8Array(width * height * 3)
@@ -38,7 +38,10 @@ test('hue, chromaticity and texture of known patches', () => {
 test('fine texture: the brightness variance inside each 2×2 block', () => {
 	// left block flat, right block a checkerboard of two greys
 	const image = solid(4, 2, (x, y) => (x < 2 ? [100, 100, 100] : (x + y) % 2 ? [60, 60, 60] : [140, 140, 140]))
-	const { variance, mean } = fineTexture(image)
+	const { small, fine } = halveWithTexture(image)
+	const { variance, mean } = fine
+	// the same halved image as `halve`
+	expect(Array.from(small.data)).toEqual(Array.from(halve(image).data))
 	expect(mean[0]).toBeCloseTo(100, 5)
 	expect(variance[0]).toBeCloseTo(0, 5)
 	expect(mean[1]).toBeCloseTo(100, 5)

@@ -1,7 +1,7 @@
 // Per-pixel features for lawn segmentation: colour normalised against haze and
 // colour cast, chromaticity, HSV, and texture/context at fixed ground scales
 // (metres, so zoom 19 and 20 see the same thing). Pure.
-import { boxExtreme, boxMean, type RgbImage } from './raster.ts'
+import { boxExtreme, boxMean, type FineTexture, type RgbImage } from './raster.ts'
 
 export const FEATURE_NAMES = [
 	'r',
@@ -75,46 +75,11 @@ export function normaliseColour(image: RgbImage): Float32Array[] {
 }
 
 /**
- * Texture finer than the working grid: per 2×2 block of the full-resolution
- * image (the pixels one working pixel is the mean of), the variance of
- * brightness (R + 2G + B) / 4 within the block, and the block's mean
- * brightness, on 0–255. Halving averages a crown's leaf clumps away at zoom 19;
- * this keeps how much there was. Sizes as `halve`'s output.
- */
-export function fineTexture(image: RgbImage): { variance: Float32Array; mean: Float32Array } {
-	const { width, height, data } = image
-	const w = Math.ceil(width / 2)
-	const h = Math.ceil(height / 2)
-	const variance = new Float32Array(w * h)
-	const mean = new Float32Array(w * h)
-	for (let y = 0; y < h; y++) {
-		const y0 = 2 * y
-		const y1 = Math.min(height - 1, y0 + 1)
-		for (let x = 0; x < w; x++) {
-			const x0 = 2 * x
-			const x1 = Math.min(width - 1, x0 + 1)
-			const a = (y0 * width + x0) * 3
-			const b = (y0 * width + x1) * 3
-			const c = (y1 * width + x0) * 3
-			const d = (y1 * width + x1) * 3
-			const la = data[a]! + 2 * data[a + 1]! + data[a + 2]!
-			const lb = data[b]! + 2 * data[b + 1]! + data[b + 2]!
-			const lc = data[c]! + 2 * data[c + 1]! + data[c + 2]!
-			const ld = data[d]! + 2 * data[d + 1]! + data[d + 2]!
-			const m = (la + lb + lc + ld) / 16
-			mean[y * w + x] = m
-			variance[y * w + x] = (la * la + lb * lb + lc * lc + ld * ld) / 64 - m * m
-		}
-	}
-	return { variance, mean }
-}
-
-/**
- * Features of `image` (the working image); `fine` is `fineTexture` of the
+ * Features of `image` (the working image); `fine` is the fine texture (`halveWithTexture`) of the
  * full-resolution image it was halved from (without it, e.g. for the learned
  * colour statistics, the fine-texture columns are 0).
  */
-export function computeFeatures(image: RgbImage, mpp: number, fine?: { variance: Float32Array; mean: Float32Array }): Features {
+export function computeFeatures(image: RgbImage, mpp: number, fine?: FineTexture): Features {
 	const { width, height } = image
 	const n = width * height
 	const [r0, g0, b0] = normaliseColour(image) as [Float32Array, Float32Array, Float32Array]
@@ -223,7 +188,7 @@ export function computeFeatures(image: RgbImage, mpp: number, fine?: { variance:
 }
 
 /** Relative sub-working-pixel texture over 0.5 m and 1.5 m: √(mean block variance) / mean brightness. */
-function fineCv(fine: { variance: Float32Array; mean: Float32Array } | undefined, width: number, height: number, small: number, medium: number): Float32Array[] {
+function fineCv(fine: FineTexture | undefined, width: number, height: number, small: number, medium: number): Float32Array[] {
 	const n = width * height
 	if (!fine) return [new Float32Array(n), new Float32Array(n)]
 	return [small, medium].map((r) => {

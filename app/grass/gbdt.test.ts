@@ -4,6 +4,40 @@ import modelJson from './model.json'
 import { rng } from './raster.ts'
 import { FEATURE_NAMES } from './features.ts'
 
+
+/** Made-up feature columns: values around the thresholds' range (hue on 0–360). */
+const randomColumns = (seed: number, n: number) => {
+	const next = rng(seed)
+	return FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
+}
+
+/**
+ * The lawn model's sums walked tree by tree, rounded to float32 after every
+ * chunk of trees, stopping at the first check beyond `exit.margin` if given;
+ * with how many pixels stopped early.
+ */
+function referenceSums(compiled: ReturnType<typeof compileGbdt>, columns: Float32Array[], n: number, exit?: { fromTree: number; margin: number }) {
+	const { depth, internal, feature, threshold, leaf, trees } = compiled
+	const sums = new Float32Array(n)
+	let exited = 0
+	for (let p = 0; p < n; p++) {
+		let s = Math.fround(compiled.base)
+		for (let k = 0; k < trees; k++) {
+			let node = 0
+			for (let d = 0; d < depth; d++) node = 2 * node + (columns[feature[k * internal + node]!]![p]! > threshold[k * internal + node]! ? 2 : 1)
+			s += leaf[k * (internal + 1) + node - internal]!
+			if ((k + 1) % TREES_PER_CHUNK !== 0) continue
+			s = Math.fround(s)
+			if (exit && k + 1 >= exit.fromTree && k + 1 < trees && Math.abs(s) >= exit.margin) {
+				exited++
+				break
+			}
+		}
+		sums[p] = s
+	}
+	return { sums, exited }
+}
+
 test('the generated evaluator gives the array walk’s scores to the bit', () => {
 	const file = modelJson as unknown as { excluded: Record<string, GbdtJson> }
 	const next = rng(9)
@@ -19,24 +53,11 @@ test('the generated evaluator gives the array walk’s scores to the bit', () =>
 })
 
 test('the generated lawn evaluator keeps the sum in float32 after every five trees', () => {
-	const file = modelJson as unknown as { lawn: GbdtJson }
-	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
-	const next = rng(10)
+	const compiled = compileGbdt((modelJson as unknown as { lawn: GbdtJson }).lawn, FEATURE_NAMES)
 	const n = 3000
-	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
-	const { depth, internal, feature, threshold, leaf, trees } = compiled
-	const want = new Float32Array(n)
-	for (let p = 0; p < n; p++) {
-		let s = Math.fround(compiled.base)
-		for (let k = 0; k < trees; k++) {
-			let node = 0
-			for (let d = 0; d < depth; d++) node = 2 * node + (columns[feature[k * internal + node]!]![p]! > threshold[k * internal + node]! ? 2 : 1)
-			s += leaf[k * (internal + 1) + node - internal]!
-			if ((k + 1) % 5 === 0) s = Math.fround(s)
-		}
-		want[p] = s
-	}
-	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n)))).toEqual(Array.from(want))
+	const columns = randomColumns(10, n)
+	expect(TREES_PER_CHUNK).toBe(5)
+	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n)))).toEqual(Array.from(referenceSums(compiled, columns, n).sums))
 })
 
 test('the warm-up pixels take every branch that a real pixel can take', () => {
@@ -72,32 +93,14 @@ test('the warm-up pixels take every branch that a real pixel can take', () => {
 })
 
 test('with an early exit a pixel keeps its sum from the first check at which it is beyond the margin', () => {
-	const file = modelJson as unknown as { lawn: GbdtJson }
-	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
-	const next = rng(12)
+	const compiled = compileGbdt((modelJson as unknown as { lawn: GbdtJson }).lawn, FEATURE_NAMES)
 	const n = 4000
-	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
-	const { depth, internal, feature, threshold, leaf, trees } = compiled
+	const columns = randomColumns(12, n)
 	const exit = { fromTree: 15, margin: 2 }
-	const want = new Float32Array(n)
-	let exited = 0
-	for (let p = 0; p < n; p++) {
-		let s = Math.fround(compiled.base)
-		for (let k = 0; k < trees; k++) {
-			let node = 0
-			for (let d = 0; d < depth; d++) node = 2 * node + (columns[feature[k * internal + node]!]![p]! > threshold[k * internal + node]! ? 2 : 1)
-			s += leaf[k * (internal + 1) + node - internal]!
-			if ((k + 1) % TREES_PER_CHUNK === 0) s = Math.fround(s)
-			if ((k + 1) % TREES_PER_CHUNK === 0 && k + 1 >= exit.fromTree && k + 1 < trees && Math.abs(s) >= exit.margin) {
-				exited++
-				break
-			}
-		}
-		want[p] = s
-	}
+	const { sums, exited } = referenceSums(compiled, columns, n, exit)
 	expect(exited).toBeGreaterThan(n / 10)
 	expect(exited).toBeLessThan(n)
-	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n), exit))).toEqual(Array.from(want))
+	expect(Array.from(generateGbdt(compiled).scoreAll(columns, new Float32Array(n), exit))).toEqual(Array.from(sums))
 })
 
 test('a correction model continues from the given log-odds', () => {
@@ -105,7 +108,7 @@ test('a correction model continues from the given log-odds', () => {
 	const compiled = compileGbdt(file.lawn, FEATURE_NAMES)
 	const next = rng(13)
 	const n = 2000
-	const columns = FEATURE_NAMES.map((_, f) => Float32Array.from({ length: n }, () => (f === 7 ? next() * 360 : next() * 1.2)))
+	const columns = randomColumns(14, n)
 	const start = Float32Array.from({ length: n }, () => next() * 6 - 3)
 	const generated = generateGbdt(compiled)
 	const plain = generated.scoreAll(columns, new Float32Array(n))

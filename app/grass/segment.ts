@@ -2,12 +2,12 @@
 // what verified edits nearby taught) → threshold → morphology scaled to metres
 // per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
 import { readFileSync } from 'node:fs'
-import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, fineTexture, type Features } from './features.ts'
+import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, type Features } from './features.ts'
 import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type EarlyExit, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
-import { boxMean, halve, type Mask, type RgbImage } from './raster.ts'
+import { boxMean, halveWithTexture, type Mask, type RgbImage } from './raster.ts'
 
 import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 
@@ -59,7 +59,8 @@ export const WORK_SCALE = 2
 
 /** Features of the working (halved) image, as the model is trained and scored on. */
 export function workingFeatures(image: RgbImage, mpp: number): Features {
-	return computeFeatures(halve(image), mpp * WORK_SCALE, fineTexture(image))
+	const { small, fine } = halveWithTexture(image)
+	return computeFeatures(small, mpp * WORK_SCALE, fine)
 }
 
 /** Morphology scales (metres). */
@@ -251,8 +252,8 @@ export function stopwatch(timings: ((stage: string, cpuMs: number) => void) | un
 export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentation {
 	const { mpp, signal } = options
 	const lap = stopwatch(options.timings)
-	const small = halve(image)
-	const features = computeFeatures(small, mpp * WORK_SCALE, fineTexture(image))
+	const { small, fine } = halveWithTexture(image)
+	const features = computeFeatures(small, mpp * WORK_SCALE, fine)
 	lap('features')
 	signal?.throwIfAborted()
 	const { context, excluded } = models()

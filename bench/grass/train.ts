@@ -3,10 +3,10 @@
 // with shadow-depth augmentation); never on TUNE (held out for choosing), TEST
 // or the OOD suites. Deterministic.
 import fs from 'node:fs'
-import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES, fineTexture } from '../../app/grass/features.ts'
+import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
 import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
-import { halve, rng, type RgbImage } from '../../app/grass/raster.ts'
+import { halveWithTexture, rng, type FineTexture, type RgbImage } from '../../app/grass/raster.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
 import { CLASS_GROUP, generateScene } from './scene.ts'
 import { TRAIN } from './suites.ts'
@@ -23,7 +23,7 @@ const CONFIG = {
 	residual: true,
 }
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: ReturnType<typeof fineTexture> }[] }
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: FineTexture }[] }
 
 async function collect(): Promise<Data> {
 	const cols: number[][] = FEATURE_NAMES.map(() => [])
@@ -35,8 +35,7 @@ async function collect(): Promise<Data> {
 		const scene = await generateScene(options)
 		// the model sees the halved image (segment.ts, WORK_SCALE): label each
 		// working pixel by the majority of the full pixels it covers
-		const small = halve(scene.image)
-		const fine = fineTexture(scene.image)
+		const { small, fine } = halveWithTexture(scene.image)
 		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE, fine })
 		const f = computeFeatures(small, scene.mpp * WORK_SCALE, fine)
 		const { width, height } = f
