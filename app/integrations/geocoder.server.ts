@@ -144,8 +144,9 @@ function placeIds(secret: string): PlaceIds {
 		decode(id) {
 			const [body, signature] = id.split('.')
 			if (!body || !signature) return null
-			const given = Buffer.from(signature, 'base64url')
-			const expected = sign(body)
+			// compared as text (base64url's last character carries unused bits)
+			const given = Buffer.from(signature)
+			const expected = Buffer.from(sign(body).toString('base64url'))
 			if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
 			try {
 				const payload = PlacePayload.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')))

@@ -147,8 +147,10 @@ function signToken(payload: ChallengePayload) {
 function readToken(token: string): ChallengePayload {
 	const [body, mac] = token.split('.')
 	if (!body || !mac) throw badRequest(LOGIN_CHALLENGE_INVALID)
-	const expected = createHmac('sha256', key('login-token')).update(body).digest()
-	const given = Buffer.from(mac, 'base64url')
+	// compared as text: base64url's last character carries unused bits, so
+	// decoding would accept several spellings of one MAC
+	const expected = Buffer.from(createHmac('sha256', key('login-token')).update(body).digest('base64url'))
+	const given = Buffer.from(mac)
 	if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(LOGIN_CHALLENGE_INVALID)
 	let payload: ChallengePayload
 	try {
