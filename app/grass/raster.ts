@@ -137,20 +137,12 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 	const pre = scratchBuffer(2, n)
 	const suf = scratchBuffer(3, n)
 	const tmp = scratchBuffer(4, n)
-	// per column of a row: where its window starts and ends and which of the
-	// block's prefix/suffix extremes it reads (0 both, 1 prefix, 2 suffix)
-	const loAt = new Int32Array(width)
-	const hiAt = new Int32Array(width)
-	const mode = new Uint8Array(width)
-	for (let x = 0; x < width; x++) {
-		const lo = x - r < 0 ? 0 : x - r
-		const hi = x + r >= width ? width - 1 : x + r
-		loAt[x] = lo
-		hiAt[x] = hi
-		// a window within one block starts at the block's start (prefix) or ends at the line's end (suffix)
-		mode[x] = ((lo / k) | 0) !== ((hi / k) | 0) ? 0 : lo % k === 0 ? 1 : 2
-	}
-	// rows
+	// rows: an interior window [x − r, x + r] is the suffix of its first
+	// block and the prefix of the block it ends in (one block when it starts
+	// at a block's start: both are then the whole block); a window clipped by
+	// the row's ends is a prefix (left end) or the max of a suffix and a prefix
+	const left = Math.min(r, width)
+	const right = Math.max(left, width - r)
 	for (let y = 0; y < height; y++) {
 		const row = y * width
 		for (let start = 0; start < width; start += k) {
@@ -159,25 +151,24 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 			pre[row + start] = m
 			for (let x = start + 1; x < end; x++) {
 				const v = src[row + x]!
-				if (v > m) m = v
+				m = v > m ? v : m
 				pre[row + x] = m
 			}
 			m = src[row + end - 1]!
 			suf[row + end - 1] = m
 			for (let x = end - 2; x >= start; x--) {
 				const v = src[row + x]!
-				if (v > m) m = v
+				m = v > m ? v : m
 				suf[row + x] = m
 			}
 		}
-		for (let x = 0; x < width; x++) {
-			const how = mode[x]!
-			if (how === 0) {
-				const a = suf[row + loAt[x]!]!
-				const b = pre[row + hiAt[x]!]!
-				tmp[row + x] = a > b ? a : b
-			} else tmp[row + x] = how === 1 ? pre[row + hiAt[x]!]! : suf[row + loAt[x]!]!
+		for (let x = 0; x < left; x++) tmp[row + x] = rangeMax(src, row, 0, Math.min(width - 1, x + r))
+		for (let x = left; x < right; x++) {
+			const a = suf[row + x - r]!
+			const b = pre[row + x + r]!
+			tmp[row + x] = a > b ? a : b
 		}
+		for (let x = right; x < width; x++) tmp[row + x] = rangeMax(src, row, Math.max(0, x - r), width - 1)
 	}
 	// columns, a whole row at a time
 	for (let start = 0; start < height; start += k) {
@@ -221,6 +212,13 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 	}
 	if (sign < 0) for (let i = 0; i < n; i++) out[i] = -out[i]!
 	return out
+}
+
+/** Max of `values[row + lo … row + hi]` (the few windows clipped by a row's ends). */
+function rangeMax(values: Float32Array, row: number, lo: number, hi: number): number {
+	let m = values[row + lo]!
+	for (let x = lo + 1; x <= hi; x++) m = values[row + x]! > m ? values[row + x]! : m
+	return m
 }
 
 /** Halves an image by averaging 2×2 blocks (a last odd row/column averages what exists). */
