@@ -129,11 +129,8 @@ export function rng(seed: number): () => number {
 export function boxExtreme(values: Float32Array, width: number, height: number, r: number, sign: 1 | -1 = 1): Float32Array {
 	const n = width * height
 	const k = 2 * r + 1
-	let src = values
-	if (sign < 0) {
-		src = scratchBuffer(1, n)
-		for (let i = 0; i < n; i++) src[i] = -values[i]!
-	}
+	// the rows read values × sign and the output is multiplied back (exact)
+	const src = values
 	const pre = scratchBuffer(2, n)
 	const suf = scratchBuffer(3, n)
 	const tmp = scratchBuffer(4, n)
@@ -147,28 +144,28 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 		const row = y * width
 		for (let start = 0; start < width; start += k) {
 			const end = Math.min(width, start + k)
-			let m = src[row + start]!
+			let m = src[row + start]! * sign
 			pre[row + start] = m
 			for (let x = start + 1; x < end; x++) {
-				const v = src[row + x]!
+				const v = src[row + x]! * sign
 				m = v > m ? v : m
 				pre[row + x] = m
 			}
-			m = src[row + end - 1]!
+			m = src[row + end - 1]! * sign
 			suf[row + end - 1] = m
 			for (let x = end - 2; x >= start; x--) {
-				const v = src[row + x]!
+				const v = src[row + x]! * sign
 				m = v > m ? v : m
 				suf[row + x] = m
 			}
 		}
-		for (let x = 0; x < left; x++) tmp[row + x] = rangeMax(src, row, 0, Math.min(width - 1, x + r))
+		for (let x = 0; x < left; x++) tmp[row + x] = rangeMax(src, sign, row, 0, Math.min(width - 1, x + r))
 		for (let x = left; x < right; x++) {
 			const a = suf[row + x - r]!
 			const b = pre[row + x + r]!
 			tmp[row + x] = a > b ? a : b
 		}
-		for (let x = right; x < width; x++) tmp[row + x] = rangeMax(src, row, Math.max(0, x - r), width - 1)
+		for (let x = right; x < width; x++) tmp[row + x] = rangeMax(src, sign, row, Math.max(0, x - r), width - 1)
 	}
 	// columns, a whole row at a time
 	for (let start = 0; start < height; start += k) {
@@ -205,19 +202,24 @@ export function boxExtreme(values: Float32Array, width: number, height: number, 
 			for (let x = 0; x < width; x++) {
 				const u = suf[a + x]!
 				const v = pre[b + x]!
-				out[row + x] = u > v ? u : v
+				out[row + x] = (u > v ? u : v) * sign
 			}
-		} else if (lo % k === 0) out.set(pre.subarray(b, b + width), row)
-		else out.set(suf.subarray(a, a + width), row)
+		} else {
+			const from = lo % k === 0 ? pre.subarray(b, b + width) : suf.subarray(a, a + width)
+			if (sign > 0) out.set(from, row)
+			else for (let x = 0; x < width; x++) out[row + x] = -from[x]!
+		}
 	}
-	if (sign < 0) for (let i = 0; i < n; i++) out[i] = -out[i]!
 	return out
 }
 
-/** Max of `values[row + lo … row + hi]` (the few windows clipped by a row's ends). */
-function rangeMax(values: Float32Array, row: number, lo: number, hi: number): number {
-	let m = values[row + lo]!
-	for (let x = lo + 1; x <= hi; x++) m = values[row + x]! > m ? values[row + x]! : m
+/** Max of `values[row + lo … row + hi]` × sign (the few windows clipped by a row's ends). */
+function rangeMax(values: Float32Array, sign: number, row: number, lo: number, hi: number): number {
+	let m = values[row + lo]! * sign
+	for (let x = lo + 1; x <= hi; x++) {
+		const v = values[row + x]! * sign
+		m = v > m ? v : m
+	}
 	return m
 }
 
