@@ -64,3 +64,19 @@ test('context: a pixel is judged against the sure lawn around it', () => {
 	expect(at('lumToLawn', 16, 16)).toBeLessThan(0.7) // the dark square is darker than the lawn around it
 	expect(Math.abs(at('gFracToLawn', 2, 2))).toBeLessThan(0.01)
 })
+
+test('coherence: mowing stripes share one gradient direction, a blotchy crown does not', () => {
+	// left half: vertical stripes 4 px wide; right half: a checkerboard of 4 px squares (gradients both ways)
+	const image = solid(64, 64, (x, y) => {
+		if (x === 0 && y === 0) return [0, 0, 0]
+		if (x === 63 && y === 63) return [255, 255, 255]
+		if (x < 32) return Math.floor(x / 4) % 2 ? [60, 140, 60] : [90, 190, 90]
+		return (Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? [30, 80, 30] : [70, 150, 70]
+	})
+	const f = computeFeatures(image, 0.125)
+	const at = (name: (typeof FEATURE_NAMES)[number], x: number, y: number) => f.values[FEATURE_NAMES.indexOf(name)]![y * 64 + x]!
+	for (const name of ['coherence05', 'coherence15'] as const) {
+		expect(at(name, 14, 32)).toBeGreaterThan(0.9)
+		expect(at(name, 50, 32)).toBeLessThan(0.2)
+	}
+})

@@ -31,6 +31,8 @@ export const FEATURE_NAMES = [
 	'gFracMin1',
 	'fineCv05',
 	'fineCv15',
+	'coherence05',
+	'coherence15',
 ] as const
 
 export type FeatureName = (typeof FEATURE_NAMES)[number]
@@ -141,6 +143,9 @@ export function computeFeatures(image: RgbImage, mpp: number, fine?: FineTexture
 	}
 	// gradient magnitude relative to local brightness: leaf clumps vs smooth turf
 	const gradRel = new Float32Array(n)
+	const gxx = new Float32Array(n)
+	const gyy = new Float32Array(n)
+	const gxy = new Float32Array(n)
 	for (let y = 0; y < height; y++) {
 		for (let x = 0; x < width; x++) {
 			const i = y * width + x
@@ -151,6 +156,9 @@ export function computeFeatures(image: RgbImage, mpp: number, fine?: FineTexture
 			const gx = lum[xr]! - lum[xl]!
 			const gy = lum[yd]! - lum[yu]!
 			gradRel[i] = Math.sqrt(gx * gx + gy * gy) / (lumMean05[i]! + 0.02)
+			gxx[i] = gx * gx
+			gyy[i] = gy * gy
+			gxy[i] = gx * gy
 		}
 	}
 	const gFracMean05 = boxMean(gFrac, width, height, small)
@@ -183,8 +191,27 @@ export function computeFeatures(image: RgbImage, mpp: number, fine?: FineTexture
 		boxExtreme(lumMean05, width, height, near, -1),
 		boxExtreme(gFracMean05, width, height, near, -1),
 		...fineCv(fine, width, height, small, medium),
+		coherence(gxx, gyy, gxy, width, height, small),
+		coherence(gxx, gyy, gxy, width, height, medium),
 	]
 	return { width, height, mpp, values }
+}
+
+/**
+ * How much the brightness gradients within `r` share one direction (structure
+ * tensor coherence, 0–1): mowing stripes and straight edges near 1, leaf
+ * clumps of a crown near 0.
+ */
+function coherence(gxx: Float32Array, gyy: Float32Array, gxy: Float32Array, width: number, height: number, r: number): Float32Array {
+	const xx = boxMean(gxx, width, height, r)
+	const yy = boxMean(gyy, width, height, r)
+	const xy = boxMean(gxy, width, height, r)
+	const out = new Float32Array(width * height)
+	for (let i = 0; i < out.length; i++) {
+		const d = xx[i]! - yy[i]!
+		out[i] = Math.sqrt(d * d + 4 * xy[i]! * xy[i]!) / (xx[i]! + yy[i]! + 1e-4)
+	}
+	return out
 }
 
 /** Relative sub-working-pixel texture over 0.5 m and 1.5 m: √(mean block variance) / mean brightness. */

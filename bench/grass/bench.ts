@@ -7,7 +7,7 @@ import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
 import { threadCpuMs } from '../../app/grass/segment.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
-import { OOD, OOD_SUITES, TEST, TUNE, TUNE_SHADE } from './suites.ts'
+import { OOD, OOD_SUITES, TEST, TUNE, TUNE_DORMANT, TUNE_SHADE } from './suites.ts'
 
 type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number; cpuMs: number }
 
@@ -104,6 +104,8 @@ const results: Record<string, ReturnType<typeof summarise>> = {}
 if (only === 'tune') results.tune = await run(TUNE)
 // `tune-shade`: tuning-only deep-shade check (own seeds, shadows rendered darker), for the shade augmentation
 if (only === 'tune-shade') results['tune-shade'] = await run(TUNE_SHADE)
+// `tune-dormant`: tuning-only dormant-lawn check (own seeds)
+if (only === 'tune-dormant') results['tune-dormant'] = await run(TUNE_DORMANT)
 if (!only || only === 'test') results.test = await run(TEST)
 for (const ood of OOD_SUITES) if (!only || only === ood) results[ood] = await run(OOD[ood])
 

@@ -28,3 +28,9 @@ export const TRAIN: SceneOptions[] = [
 ]
 /** Tuning-only check of deep shade: other seeds, shadows rendered 0.45× as bright (augmentation-style, not the OOD suite). */
 export const TUNE_SHADE: SceneOptions[] = range(3001, 12).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: 0.45 }))
+/**
+ * Tuning-only check of dormant lawn: other seeds (3101–3112) rendered like the
+ * dormant suite; used to choose between label schemes (soft labels lost
+ * 0.02 IoU here), never trained on. The dormant OOD suite stays unseen.
+ */
+export const TUNE_DORMANT: SceneOptions[] = range(3101, 12).map((seed) => ({ seed, zoom: zoomOf(seed), ood: 'dormant' }))
