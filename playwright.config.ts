@@ -3,6 +3,11 @@ import { E2E_PORT } from './tests/support/e2e-env.ts'
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
 
+// Tests never reach the internet (shared STACK.md T5): app servers a test
+// starts itself inherit this closed local port for the Census geocoder; the
+// e2e stack points it at its own local Census server.
+process.env.CENSUS_GEOCODER_URL ??= 'http://127.0.0.1:9/geocoder'
+
 // Debian's Chromium (shared STACK.md trap T4): never `playwright install`.
 const chromium = {
 	...devices['Desktop Chrome'],

@@ -32,9 +32,10 @@ const schema = z.object({
 	TILE_CACHE_DIR: z.string().optional(),
 	TILE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 
-	// Geocoding: the offline US ZIP/city gazetteer by default; a Photon-compatible
-	// endpoint and/or the US Census one-line geocoder when configured.
-	GEOCODER: z.enum(['gazetteer', 'photon', 'census']).default('gazetteer'),
+	// Geocoding: unset = the default chain (US Census one-line geocoder for street
+	// addresses, the offline US ZIP/city gazetteer for the rest and as fallback);
+	// a value forces one provider.
+	GEOCODER: z.enum(['gazetteer', 'photon', 'census']).optional(),
 	PHOTON_URL: z.string().url().optional(),
 	CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder'),
 	GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

@@ -107,9 +107,6 @@ function misbehaviours(make: () => ReturnType<typeof createGeocoder>, makeFast: 
 describe('gazetteer (offline, default)', () => {
 	const geocoder = createGeocoder({ ...base, provider: 'gazetteer' })
 
-	test('is the provider the environment selects by default', () => {
-		expect(getGeocoder().provider).toBe('gazetteer')
-	})
 
 	test('fewer than 3 characters: no suggestions', async () => {
 		expect(await geocoder.suggest('')).toEqual([])
@@ -125,7 +122,7 @@ describe('gazetteer (offline, default)', () => {
 			description: 'Austin, TX 78701, USA',
 			structured_formatting: { main_text: '78701', secondary_text: 'Austin, TX, USA' },
 		})
-		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 30.2713, lng: -97.7426, address: 'Austin, TX 78701, USA' })
+		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 30.2713, lng: -97.7426, address: 'Austin, TX 78701, USA', precision: 'postcode', matched: 'Austin, TX 78701, USA' })
 	})
 
 	test('a ZIP being typed (3–4 digits) lists ZIPs with that start, up to the limit', async () => {
@@ -156,15 +153,17 @@ describe('gazetteer (offline, default)', () => {
 			structured_formatting: { main_text: '123 Main St', secondary_text: 'Austin, TX 78701' },
 		})
 		expect(second!.description).toBe('Austin, TX 78701, USA')
-		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 30.2713, lng: -97.7426, address: typed })
+		const atZip = { lat: 30.2713, lng: -97.7426, address: typed, precision: 'postcode', matched: 'Austin, TX 78701, USA' }
+		expect(await geocoder.geocode(first!.place_id)).toEqual(atZip)
 		// and as free text, without choosing a suggestion
-		expect(await geocoder.geocode(typed)).toEqual({ lat: 30.2713, lng: -97.7426, address: typed })
+		expect(await geocoder.geocode(typed)).toEqual(atZip)
 	})
 
 	test('a typed street address with a city and state (no ZIP) lands on the city centroid', async () => {
 		const [first] = await geocoder.suggest('500 Congress Ave,  Austin, TX')
 		expect(first!.description).toBe('500 Congress Ave, Austin, TX')
 		const place = await geocoder.geocode(first!.place_id)
+		expect(place).toMatchObject({ precision: 'city', matched: 'Austin, TX, USA' })
 		// the mean of Austin's ZIP centroids: inside the city
 		expect(place!.lat).toBeGreaterThan(30.1)
 		expect(place!.lat).toBeLessThan(30.5)
@@ -175,7 +174,13 @@ describe('gazetteer (offline, default)', () => {
 	test('a leading 5-digit house number is not taken for a ZIP', async () => {
 		expect(await geocoder.suggest('12345 Main St')).toEqual([])
 		const [first] = await geocoder.suggest('12345 Main St, Beverly Hills, CA 90210')
-		expect(await geocoder.geocode(first!.place_id)).toEqual({ lat: 34.0901, lng: -118.4065, address: '12345 Main St, Beverly Hills, CA 90210' })
+		expect(await geocoder.geocode(first!.place_id)).toEqual({
+			lat: 34.0901,
+			lng: -118.4065,
+			address: '12345 Main St, Beverly Hills, CA 90210',
+			precision: 'postcode',
+			matched: 'Beverly Hills, CA 90210, USA',
+		})
 	})
 
 	test('outside the US, unknown places and unknown ZIPs: nothing', async () => {
@@ -253,7 +258,10 @@ describe('photon', () => {
 			lat: 30.2747,
 			lng: -97.7404,
 			address: '1100 Congress Avenue, Austin, TX 78701, USA',
+			precision: 'address',
+			matched: '1100 Congress Avenue, Austin, TX 78701, USA',
 		})
+		expect(await make().geocode(suggestions[1]!.place_id)).toMatchObject({ precision: 'street' })
 		expect(requests).toHaveLength(0)
 	})
 
@@ -317,7 +325,13 @@ describe('census', () => {
 			structured_formatting: { main_text: '4600 SILVER HILL RD', secondary_text: 'WASHINGTON, DC, 20233' },
 		})
 		requests.length = 0
-		expect(await make().geocode(first!.place_id)).toEqual({ lat: 38.8460162, lng: -76.9274872, address: '4600 SILVER HILL RD, WASHINGTON, DC, 20233' })
+		expect(await make().geocode(first!.place_id)).toEqual({
+			lat: 38.8460162,
+			lng: -76.9274872,
+			address: '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
+			precision: 'address',
+			matched: '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
+		})
 		expect(requests).toHaveLength(0)
 	})
 
@@ -328,4 +342,98 @@ describe('census', () => {
 	})
 
 	misbehaviours(make, makeFast)
+})
+
+describe('default chain (no GEOCODER): Census for street addresses, the gazetteer for the rest and as fallback', () => {
+	const whiteHouse = { coordinates: { x: -77.03654, y: 38.89768 }, matchedAddress: '1600 PENNSYLVANIA AVE NW, WASHINGTON, DC, 20500' }
+	const censusReply = (matches: unknown[]) => ({ result: { input: {}, addressMatches: matches } })
+	const typed = '1600 Pennsylvania Ave NW, Washington, DC 20500'
+	const make = (timeoutMs = 2000) => createGeocoder({ ...base, provider: 'default', censusUrl: `${origin}/geocoder`, timeoutMs })
+	const exact = { lat: 38.89768, lng: -77.03654, address: whiteHouse.matchedAddress, precision: 'address', matched: whiteHouse.matchedAddress }
+
+	test('is what the environment selects when GEOCODER is not set', () => {
+		expect(getGeocoder().provider).toBe('default')
+	})
+
+	test('a street address is resolved by the Census, typed or chosen from the offline suggestions', async () => {
+		serve((url, res) => json(res, censusReply(url.pathname === '/geocoder/locations/onelineaddress' ? [whiteHouse] : [])))
+		expect(await make().geocode(typed)).toEqual(exact)
+		expect(requests[0]!.searchParams.get('address')).toBe(typed)
+		// the suggestion list stays offline (the gazetteer places the text at its ZIP) …
+		requests.length = 0
+		const [first] = await make().suggest(typed)
+		expect(first!.description).toBe(typed)
+		expect(requests).toHaveLength(0)
+		// … and choosing it asks the Census for the exact point
+		expect(await make().geocode(first!.place_id)).toEqual(exact)
+		expect(requests).toHaveLength(1)
+	})
+
+	test('a ZIP or a city goes to the gazetteer without calling the Census', async () => {
+		serve((_url, res) => json(res, censusReply([whiteHouse])))
+		expect(await make().geocode('20500')).toEqual({ lat: 38.8946, lng: -77.0355, address: 'Washington, DC 20500, USA', precision: 'postcode', matched: 'Washington, DC 20500, USA' })
+		expect(await make().geocode('Austin, TX')).toMatchObject({ address: 'Austin, TX, USA', precision: 'city' })
+		expect(requests).toHaveLength(0)
+	})
+
+	const atZip = { lat: 38.8946, lng: -77.0355, address: typed, precision: 'postcode', matched: 'Washington, DC 20500, USA' }
+	const failures: [string, Handler][] = [
+		['finds nothing', (_url, res) => json(res, censusReply([]))],
+		['answers 500', (_url, res) => res.writeHead(500).end('oops')],
+		['answers garbage', (_url, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"result": [')],
+		['answers the wrong shape', (_url, res) => json(res, { hello: 'world' })],
+		['answers more than 1 MB', (_url, res) => json(res, censusReply([{ ...whiteHouse, padding: 'x'.repeat(1_100_000) }]))],
+		['answers a point outside the US', (_url, res) => json(res, censusReply([{ ...whiteHouse, coordinates: { x: 2.2945, y: 48.8584 } }]))],
+		['redirects elsewhere', (_url, res) => res.writeHead(302, { location: 'http://169.254.169.254/' }).end()],
+	]
+	for (const [what, handler] of failures) {
+		test(`the Census ${what} → the ZIP centroid, said to be approximate`, async () => {
+			serve(handler)
+			expect(await make().geocode(typed)).toEqual(atZip)
+		})
+	}
+
+	test('a Census that does not answer in time → the ZIP centroid, no hang', async () => {
+		serve(() => {
+			/* never answers */
+		})
+		const started = Date.now()
+		expect(await make(200).geocode(typed)).toEqual(atZip)
+		expect(Date.now() - started).toBeLessThan(1500)
+	})
+
+	test('a Census that cannot be reached → the city centroid when no ZIP was typed', async () => {
+		const geocoder = createGeocoder({ ...base, provider: 'default', censusUrl: 'http://127.0.0.1:9/geocoder' })
+		expect(await geocoder.geocode('500 Congress Ave, Austin, TX')).toMatchObject({ address: '500 Congress Ave, Austin, TX', precision: 'city', matched: 'Austin, TX, USA' })
+	})
+
+	test('nothing anywhere → null (404 on the API)', async () => {
+		serve((_url, res) => json(res, censusReply([])))
+		expect(await make().geocode('12 Qwxyzzy Road')).toBeNull()
+	})
+
+	test('the caller giving up is not a fallback: the abort goes through', async () => {
+		serve(() => {
+			/* never answers */
+		})
+		const controller = new AbortController()
+		const pending = make().geocode(typed, { signal: controller.signal })
+		setTimeout(() => controller.abort(new Error('client went away')), 50)
+		await expect(pending).rejects.toThrow('client went away')
+	})
+
+	test('with PHOTON_URL, suggestions come from Photon, and from the gazetteer while Photon fails', async () => {
+		const geocoder = createGeocoder({ ...base, provider: 'default', censusUrl: `${origin}/geocoder`, photonUrl: `${origin}/photon` })
+		serve((url, res) =>
+			url.pathname === '/photon/api'
+				? json(res, {
+						type: 'FeatureCollection',
+						features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [-97.7404, 30.2747] }, properties: { housenumber: '1100', street: 'Congress Avenue', city: 'Austin', state: 'Texas', postcode: '78701', countrycode: 'US' } }],
+					})
+				: res.writeHead(404).end(),
+		)
+		expect((await geocoder.suggest('1100 Congress Ave, Austin, TX 78701')).map((s) => s.description)).toEqual(['1100 Congress Avenue, Austin, TX 78701, USA'])
+		serve((_url, res) => res.writeHead(503).end())
+		expect((await geocoder.suggest('1100 Congress Ave, Austin, TX 78701')).map((s) => s.description)).toEqual(['1100 Congress Ave, Austin, TX 78701', 'Austin, TX 78701, USA'])
+	})
 })

@@ -1,7 +1,14 @@
 // Address search and geocoding (spec 1 §2, §3 "Address suggestion", §5):
-// suggestions from 3 characters, US only, address type. One interface, three
-// providers chosen by GEOCODER: the offline ZIP/city gazetteer (default), a
-// Photon-compatible endpoint, the US Census one-line geocoder.
+// suggestions from 3 characters, US only, address type. One interface; with
+// no GEOCODER set, the default chain: suggestions from the offline ZIP/city
+// gazetteer (or Photon when PHOTON_URL is set), and a street address resolved
+// by the US Census one-line geocoder, falling back to the gazetteer's ZIP or
+// city centroid when the Census fails or finds nothing. GEOCODER=gazetteer|
+// photon|census forces one provider (its failures are then 502/504).
+//
+// Every result says how exact it is (`precision`: address, street, postcode,
+// city) and what was found (`matched`), so the page can say when a position
+// is only approximate.
 //
 // place_id: base64url(JSON {v, p, lat, lng, a}) "." base64url(HMAC-SHA256)[16 bytes].
 // It carries the coordinates, so resolving it never calls anyone (and a place
@@ -16,6 +23,7 @@
 // HttpErrors, so api() turns them into `{ error }` replies.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { isInUnitedStates, looksLikeStreetAddress } from '~/lib/us-bounds.ts'
 import { readLimited } from '~/utils/read-limited.server.ts'
 import { getEnv } from '~/env.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
@@ -27,6 +35,10 @@ export const ADDRESS_MAX_CHARS = 200
 const MAX_REPLY_BYTES = 1024 * 1024
 
 export type GeocoderProvider = 'gazetteer' | 'photon' | 'census'
+/** `default`: Census for street addresses, the gazetteer for the rest and as the fallback. */
+export type GeocoderChoice = GeocoderProvider | 'default'
+export const PRECISIONS = ['address', 'street', 'postcode', 'city'] as const
+export type Precision = (typeof PRECISIONS)[number]
 
 /** Spec 1 §3 "Address suggestion", exactly. */
 export type Suggestion = {
@@ -35,12 +47,20 @@ export type Suggestion = {
 	structured_formatting: { main_text: string; secondary_text: string }
 }
 
-export type GeocodeResult = { lat: number; lng: number; address: string }
+export type GeocodeResult = {
+	lat: number
+	lng: number
+	/** the address to keep (the user's text when the position is only a ZIP or city centroid) */
+	address: string
+	precision: Precision
+	/** what the position is of: the matched address, or the ZIP / city whose centroid it is */
+	matched: string
+}
 
 export type SuggestOptions = { limit?: number; signal?: AbortSignal }
 
 export interface Geocoder {
-	readonly provider: GeocoderProvider
+	readonly provider: GeocoderChoice
 	/** Up to `limit` US address suggestions; [] below 3 characters. */
 	suggest(query: string, options?: SuggestOptions): Promise<Suggestion[]>
 	/** Coordinates for a place_id from suggest(), or for typed address text; null when nothing matches. */
@@ -48,7 +68,7 @@ export interface Geocoder {
 }
 
 export type GeocoderConfig = {
-	provider: GeocoderProvider
+	provider: GeocoderChoice
 	photonUrl?: string
 	censusUrl: string
 	timeoutMs: number
@@ -78,7 +98,7 @@ export function getGeocoder(): Geocoder {
 	if (!cached) {
 		const env = getEnv()
 		cached = createGeocoder({
-			provider: env.GEOCODER,
+			provider: env.GEOCODER ?? 'default',
 			photonUrl: env.PHOTON_URL,
 			censusUrl: env.CENSUS_GEOCODER_URL,
 			timeoutMs: env.GEOCODER_TIMEOUT_MS,
@@ -89,6 +109,55 @@ export function getGeocoder(): Geocoder {
 }
 
 export function createGeocoder(config: GeocoderConfig): Geocoder {
+	if (config.provider === 'default') return defaultChain(config)
+	return singleProvider({ ...config, provider: config.provider })
+}
+
+/**
+ * No GEOCODER: suggestions from Photon when PHOTON_URL is set (the gazetteer
+ * when Photon fails), else from the offline gazetteer. A street address (typed,
+ * or a suggestion that only placed it at a ZIP or city centroid) goes to the
+ * Census; when the Census cannot be reached, is slow, answers garbage or
+ * something too large, finds nothing or answers a point outside the US, the
+ * gazetteer's centroid is the answer (precision postcode or city).
+ */
+function defaultChain(config: GeocoderConfig): Geocoder {
+	const gazetteer = singleProvider({ ...config, provider: 'gazetteer' })
+	const census = singleProvider({ ...config, provider: 'census' })
+	const photon = config.photonUrl ? singleProvider({ ...config, provider: 'photon' }) : undefined
+	/** a provider failure becomes "nothing" (the next in the chain answers); the caller leaving does not */
+	const orNothing = <T,>(signal: AbortSignal | undefined) => (error: unknown): T | null => {
+		if (signal?.aborted || !(error instanceof GeocoderError)) throw error
+		return null
+	}
+	return {
+		provider: 'default',
+		async suggest(query, options = {}) {
+			if (photon) {
+				const found = await photon.suggest(query, options).catch(orNothing<Suggestion[]>(options.signal))
+				if (found?.length) return found
+			}
+			return gazetteer.suggest(query, options)
+		},
+		async geocode(placeIdOrAddress, options = {}) {
+			const text = placeIdOrAddress.trim()
+			let approximate: GeocodeResult | null = null
+			let query: string
+			if (PLACE_ID_SHAPE.test(text)) {
+				approximate = await gazetteer.geocode(text, options)
+				if (!approximate || approximate.precision === 'address') return approximate
+				query = approximate.address
+			} else query = cleanText(text)
+			if (looksLikeStreetAddress(query)) {
+				const exact = await census.geocode(query, options).catch(orNothing<GeocodeResult>(options.signal))
+				if (exact) return exact
+			}
+			return approximate ?? gazetteer.geocode(query, options)
+		},
+	}
+}
+
+function singleProvider(config: GeocoderConfig & { provider: GeocoderProvider }): Geocoder {
 	const places = placeIds(config.secret)
 	const search = providerSearch(config, places)
 	const clamp = (limit = SUGGEST_DEFAULT_LIMIT) => Math.min(SUGGEST_MAX_LIMIT, Math.max(1, Math.floor(limit)))
@@ -101,8 +170,10 @@ export function createGeocoder(config: GeocoderConfig): Geocoder {
 		provider: config.provider,
 		suggest,
 		async geocode(placeIdOrAddress, options = {}) {
-			const text = cleanText(placeIdOrAddress)
-			if (PLACE_ID_SHAPE.test(text)) return places.decode(text)
+			// place ids are longer than any address: tested before the text is cut to size
+			const id = placeIdOrAddress.trim()
+			if (PLACE_ID_SHAPE.test(id)) return places.decode(id)
+			const text = cleanText(id)
 			const [best] = await suggest(text, { limit: 1, signal: options.signal })
 			return best ? places.decode(best.place_id) : null
 		},
@@ -129,16 +200,20 @@ const PlacePayload = z.object({
 	lat: z.number().min(-90).max(90),
 	lng: z.number().min(-180).max(180),
 	a: z.string().max(ADDRESS_MAX_CHARS * 2),
+	// precision and what was matched (absent in ids made before they existed)
+	r: z.enum(PRECISIONS).optional(),
+	m: z.string().max(ADDRESS_MAX_CHARS * 2).optional(),
 })
-type Place = { provider: GeocoderProvider; lat: number; lng: number; address: string }
+type Place = { provider: GeocoderProvider; lat: number; lng: number; address: string; precision: Precision; matched?: string }
 type PlaceIds = { encode(place: Place): string; decode(id: string): GeocodeResult | null }
 
 function placeIds(secret: string): PlaceIds {
 	const sign = (body: string) => createHmac('sha256', secret).update(body).digest().subarray(0, 16)
 	const round = (x: number) => Math.round(x * 1e7) / 1e7
 	return {
-		encode({ provider, lat, lng, address }) {
-			const body = Buffer.from(JSON.stringify({ v: 1, p: provider, lat: round(lat), lng: round(lng), a: address })).toString('base64url')
+		encode({ provider, lat, lng, address, precision, matched }) {
+			const m = matched && matched !== address ? matched : undefined
+			const body = Buffer.from(JSON.stringify({ v: 1, p: provider, lat: round(lat), lng: round(lng), a: address, r: precision, m })).toString('base64url')
 			return `${body}.${sign(body).toString('base64url')}`
 		},
 		decode(id) {
@@ -150,7 +225,9 @@ function placeIds(secret: string): PlaceIds {
 			if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
 			try {
 				const payload = PlacePayload.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')))
-				return { lat: payload.lat, lng: payload.lng, address: payload.a }
+				// ids from before precision existed: the gazetteer only ever knew ZIPs and cities
+				const precision = payload.r ?? (payload.p === 'gazetteer' ? 'city' : 'address')
+				return { lat: payload.lat, lng: payload.lng, address: payload.a, precision, matched: payload.m ?? payload.a }
 			} catch {
 				return null
 			}
@@ -264,8 +341,10 @@ function photonSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Sea
 			const state = (p.state && STATE_CODES.get(p.state.toUpperCase())) ?? p.state
 			const secondary = [p.city ?? p.district ?? p.county, [state, p.postcode].filter(Boolean).join(' '), 'USA'].filter(Boolean).join(', ')
 			const [lng, lat] = feature.data.geometry.coordinates
+			if (!isInUnitedStates(lat, lng)) continue
 			const description = `${line}, ${secondary}`
-			out.push(suggestion(places.encode({ provider: 'photon', lat, lng, address: description }), line, secondary, description))
+			const precision = p.housenumber ? 'address' : 'street'
+			out.push(suggestion(places.encode({ provider: 'photon', lat, lng, address: description, precision }), line, secondary, description))
 		}
 		return out
 	}
@@ -291,11 +370,14 @@ function censusSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Sea
 		url.searchParams.set('benchmark', 'Public_AR_Current')
 		url.searchParams.set('format', 'json')
 		const reply = expectShape('census', CensusReply, await getJson('census', url, timeoutMs, signal))
-		return reply.result.addressMatches.map((match) => {
-			const [main = match.matchedAddress, ...rest] = match.matchedAddress.split(',').map((part) => part.trim())
-			const place = places.encode({ provider: 'census', lat: match.coordinates.y, lng: match.coordinates.x, address: match.matchedAddress })
-			return suggestion(place, main, rest.join(', '), match.matchedAddress)
-		})
+		// a point outside the states is not the US address that was asked for
+		return reply.result.addressMatches
+			.filter((match) => isInUnitedStates(match.coordinates.y, match.coordinates.x))
+			.map((match) => {
+				const [main = match.matchedAddress, ...rest] = match.matchedAddress.split(',').map((part) => part.trim())
+				const place = places.encode({ provider: 'census', lat: match.coordinates.y, lng: match.coordinates.x, address: match.matchedAddress, precision: 'address' })
+				return suggestion(place, main, rest.join(', '), match.matchedAddress)
+			})
 	}
 }
 
@@ -427,16 +509,17 @@ function gazetteerSearch(places: PlaceIds): Search {
 		const out: Suggestion[] = []
 		const zipSuggestion = (z: ZipPlace) => {
 			const description = `${z.city}, ${z.state} ${z.zip}, USA`
-			return suggestion(places.encode({ provider: 'gazetteer', lat: z.lat, lng: z.lng, address: description }), z.zip, `${z.city}, ${z.state}, USA`, description)
+			return suggestion(places.encode({ provider: 'gazetteer', lat: z.lat, lng: z.lng, address: description, precision: 'postcode' }), z.zip, `${z.city}, ${z.state}, USA`, description)
 		}
 		const citySuggestion = (c: CityPlace) => {
 			const description = `${c.city}, ${c.state}, USA`
-			return suggestion(places.encode({ provider: 'gazetteer', lat: c.lat, lng: c.lng, address: description }), c.city, `${c.state}, USA`, description)
+			return suggestion(places.encode({ provider: 'gazetteer', lat: c.lat, lng: c.lng, address: description, precision: 'city' }), c.city, `${c.state}, USA`, description)
 		}
 		/** the user's own text, placed at the ZIP or city it names */
-		const typedAddress = (at: { lat: number; lng: number }, where: string) => {
+		const typedAddress = (at: { lat: number; lng: number }, where: string, precision: Precision) => {
 			const [main = query, ...rest] = query.split(',').map((s) => s.trim())
-			return suggestion(places.encode({ provider: 'gazetteer', lat: at.lat, lng: at.lng, address: query }), main, rest.join(', ') || where, query)
+			const place = places.encode({ provider: 'gazetteer', lat: at.lat, lng: at.lng, address: query, precision, matched: where })
+			return suggestion(place, main, rest.join(', ') || where, query)
 		}
 
 		const zipHit = findZip(query)
@@ -444,7 +527,7 @@ function gazetteerSearch(places: PlaceIds): Search {
 		if (zipHit && !zip) return [] // a ZIP that does not exist (or is outside the states)
 		if (zip && zipHit) {
 			const place = zipHit.rest ? parsePlace(g, zipHit.rest) : undefined
-			if (place?.street.length) out.push(typedAddress(zip, zipSuggestion(zip).description))
+			if (place?.street.length) out.push(typedAddress(zip, zipSuggestion(zip).description, 'postcode'))
 			out.push(zipSuggestion(zip))
 			return out
 		}
@@ -459,7 +542,7 @@ function gazetteerSearch(places: PlaceIds): Search {
 
 		const place = parsePlace(g, query)
 		if (place.city) {
-			if (place.street.length) out.push(typedAddress(place.city, citySuggestion(place.city).description))
+			if (place.street.length) out.push(typedAddress(place.city, citySuggestion(place.city).description, 'city'))
 			const sameName = citiesByPrefix(g, `${place.city.key.split('|')[0]}|`, place.state ? (code) => code === place.state : undefined)
 			out.push(...sameName.slice(0, limit).map(citySuggestion))
 			return out

@@ -1,5 +1,7 @@
 // /api/geocode/* over HTTP against the production build, with the default
-// offline gazetteer.
+// chain: the offline gazetteer for suggestions, ZIPs and cities, and a local
+// server speaking the US Census geocoder's protocol (tests/support/census-server.ts)
+// for street addresses.
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test, TEST_PASSWORD } from '../support/fixtures.ts'
 
@@ -79,11 +81,12 @@ test('resolve: a chosen suggestion and typed text give coordinates; unknown → 
 
 	const chosen = await request.get(`/api/geocode/resolve?place_id=${encodeURIComponent(suggestions[0].place_id)}`)
 	expect(chosen.status()).toBe(200)
-	expect(await chosen.json()).toEqual({ lat: 30.2713, lng: -97.7426, address: typed })
+	// the fake Census does not know 123 Main St: the ZIP centroid, said to be approximate
+	expect(await chosen.json()).toEqual({ lat: 30.2713, lng: -97.7426, address: typed, precision: 'postcode' })
 
 	const text = await request.get(`/api/geocode/resolve?address=${encodeURIComponent('Beverly Hills, CA 90210')}`)
 	expect(text.status()).toBe(200)
-	expect(await text.json()).toEqual({ lat: 34.0901, lng: -118.4065, address: 'Beverly Hills, CA 90210, USA' })
+	expect(await text.json()).toEqual({ lat: 34.0901, lng: -118.4065, address: 'Beverly Hills, CA 90210, USA', precision: 'postcode' })
 
 	const unknown = await request.get('/api/geocode/resolve?address=Qwxyzzy')
 	expect(unknown.status()).toBe(404)
@@ -110,4 +113,39 @@ test('resolve: neither or both of place_id and address → 400 with fields', asy
 	const short = await request.get('/api/geocode/resolve?address=Au')
 	expect(short.status()).toBe(400)
 	expect((await short.json()).fields).toEqual({ address: 'Enter at least 3 characters' })
+})
+
+test('resolve: a street address goes to the Census; ZIPs, cities and every Census failure fall back to the gazetteer, with precision', async ({ request, makeUser }) => {
+	const user = await makeUser()
+	await signIn(request, user.email)
+	const resolve = async (address: string) => {
+		const res = await request.get(`/api/geocode/resolve?address=${encodeURIComponent(address)}`)
+		expect(res.status(), address).toBe(200)
+		return res.json()
+	}
+
+	// the Census answers: the exact point
+	expect(await resolve('1600 Pennsylvania Ave NW, Washington, DC 20500')).toEqual({
+		lat: 38.898754,
+		lng: -77.036547,
+		address: '1600 PENNSYLVANIA AVE NW, WASHINGTON, DC, 20500',
+		precision: 'address',
+	})
+	// chosen from the (offline) suggestions, it still goes to the Census
+	const { suggestions } = await (await request.get(`/api/geocode/suggest?q=${encodeURIComponent('1100 Congress Ave, Austin, TX 78701')}`)).json()
+	const chosen = await request.get(`/api/geocode/resolve?place_id=${encodeURIComponent(suggestions[0].place_id)}`)
+	expect(await chosen.json()).toEqual({ lat: 30.274669, lng: -97.740312, address: '1100 CONGRESS AVE, AUSTIN, TX, 78701', precision: 'address' })
+
+	// a ZIP, a city: the gazetteer
+	expect(await resolve('20500')).toEqual({ lat: 38.8946, lng: -77.0355, address: 'Washington, DC 20500, USA', precision: 'postcode' })
+	expect(await resolve('Austin, TX')).toMatchObject({ address: 'Austin, TX, USA', precision: 'city' })
+
+	// the Census finds nothing, fails (500), is slow, answers garbage, more than 1 MB or a point abroad:
+	// the centroid of the ZIP (or city) the text names, never a hang and never the wrong point
+	const atZip = { lat: 30.2713, lng: -97.7426, precision: 'postcode' }
+	for (const typed of ['42 Unknown St, Austin, TX 78701', '5000 Error St, Austin, TX 78701', '5001 Slow St, Austin, TX 78701', '5002 Garbage St, Austin, TX 78701', '5003 Huge St, Austin, TX 78701', '5004 Abroad St, Austin, TX 78701']) {
+		expect(await resolve(typed), typed).toEqual({ ...atZip, address: typed })
+	}
+	const atCity = await resolve('5000 Error St, Austin, TX')
+	expect(atCity).toMatchObject({ address: '5000 Error St, Austin, TX', precision: 'city' })
 })

@@ -14,6 +14,7 @@ import { SQFT_PER_M2 } from '../../app/grass/vectorize.ts'
 import { generateScene } from '../../bench/grass/scene.ts'
 import { startMailReceiver } from './mail-receiver.ts'
 import { E2E_ENV_FILE, E2E_PORT, type GrassFixture } from './e2e-env.ts'
+import { startCensusServer } from './census-server.ts'
 import { startLayerTileServer } from './layer-tile-server.ts'
 import { startTileServer } from './tile-server.ts'
 
@@ -26,6 +27,10 @@ await seedIfEmpty({ demo: true })
 const mail = await startMailReceiver()
 // hybrid, terrain and roadmap: plain layers, one colour each
 const layers = await startLayerTileServer()
+
+// street addresses: a local server speaking the US Census geocoder's protocol
+// (the default geocoding chain), never the real one
+const census = await startCensusServer()
 
 const mailApiPort = await freePort()
 const mailApi = http.createServer((req, res) => {
@@ -88,6 +93,8 @@ const app = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
 		SATELLITE_TILE_URL: tiles.template,
 		TILE_CACHE_DIR: path.join(dataDir, 'tiles'),
 		TILE_FETCH_TIMEOUT_MS: '1500',
+		CENSUS_GEOCODER_URL: census.url,
+		GEOCODER_TIMEOUT_MS: '1500',
 	},
 })
 
@@ -96,6 +103,7 @@ async function stop() {
 	mailApi.close()
 	await tiles.close()
 	await layers.close()
+	await census.close()
 	await mail.close()
 	await db.stop()
 	process.exit(0)
