@@ -23,6 +23,7 @@
 // HttpErrors, so api() turns them into `{ error }` replies.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { PRECISIONS, type Precision } from '~/lib/geocode-precision.ts'
 import { isInUnitedStates, looksLikeStreetAddress } from '~/lib/us-bounds.ts'
 import { readLimited } from '~/utils/read-limited.server.ts'
 import { getEnv } from '~/env.server.ts'
@@ -37,8 +38,6 @@ const MAX_REPLY_BYTES = 1024 * 1024
 export type GeocoderProvider = 'gazetteer' | 'photon' | 'census'
 /** `default`: Census for street addresses, the gazetteer for the rest and as the fallback. */
 export type GeocoderChoice = GeocoderProvider | 'default'
-export const PRECISIONS = ['address', 'street', 'postcode', 'city'] as const
-export type Precision = (typeof PRECISIONS)[number]
 
 /** Spec 1 §3 "Address suggestion", exactly. */
 export type Suggestion = {

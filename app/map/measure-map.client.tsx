@@ -26,6 +26,7 @@ import { useEffect, useImperativeHandle, useRef, type Ref } from 'react'
 import type { LatLng } from '~/lib/geodesy.ts'
 import { computeShape, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
 import { formatArea, formatLength, type AreaUnit, type LengthUnit } from '~/lib/units.ts'
+import { attachCentrePicker, type CentrePicker } from './property-centre.ts'
 import { featureToShape, shapeToFeature, toMap, type FeatureMeta } from './shape-features.ts'
 
 export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
@@ -61,6 +62,10 @@ type Props = {
 	onHistory: (state: { canUndo: boolean; canRedo: boolean }) => void
 	onSelectSaved: (id: string) => void
 	controllerRef: Ref<MapController>
+	/** while set, a tap (or Enter with the map focused) picks the property centre (issue 18 §2) */
+	onPickCentre?: ((centre: LatLng) => void) | null
+	/** the property centre's pin */
+	pin?: LatLng | null
 }
 
 const COLORS = {
@@ -90,6 +95,7 @@ export default function MeasureMap(props: Props) {
 		undo: UndoRedo
 		draw: Draw | null
 	} | null>(null)
+	const centrePicker = useRef<CentrePicker | null>(null)
 
 	// one map for the life of the page; props update its layers and features
 	useEffect(() => {
@@ -176,6 +182,8 @@ export default function MeasureMap(props: Props) {
 		map.addInteraction(new Snap({ source: local }))
 		map.addInteraction(new Snap({ source: saved }))
 		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null }
+		centrePicker.current = attachCentrePicker(map, () => latest.current.onPickCentre ?? null, () => Boolean(api.current?.draw))
+		centrePicker.current.show(latest.current.pin ?? null)
 
 		// a click on a saved shape selects it and opens an info window that closes after 4 s (spec 1 §9)
 		const info = document.createElement('div')
@@ -246,6 +254,8 @@ export default function MeasureMap(props: Props) {
 			window.removeEventListener('keydown', onKey)
 			cancelAnimationFrame(frame)
 			clearTimeout(infoTimer)
+			centrePicker.current?.dispose()
+			centrePicker.current = null
 			map.setTarget(undefined)
 			api.current = null
 		}
@@ -265,6 +275,10 @@ export default function MeasureMap(props: Props) {
 		a.map.getView().setCenter(toMap(props.center))
 		a.map.getView().setZoom(ZOOM.address)
 	}, [props.center?.lat, props.center?.lng])
+
+	useEffect(() => {
+		centrePicker.current?.show(props.pin ?? null)
+	}, [props.pin?.lat, props.pin?.lng])
 
 	// saved measurements of the address
 	useEffect(() => {
@@ -376,5 +390,5 @@ export default function MeasureMap(props: Props) {
 		},
 	}))
 
-	return <div ref={target} className="absolute inset-0" data-testid="measure-map" aria-label="Satellite map" role="application" />
+	return <div ref={target} className="absolute inset-0" data-testid="measure-map" aria-label="Satellite map" role="application" tabIndex={0} />
 }

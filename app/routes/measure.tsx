@@ -1,15 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { data, Form, redirect, useFetcher, useRevalidator } from 'react-router'
+import { data, Form, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { Route } from './+types/measure'
 import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
+import { ApproximateLocationNotice, type Approximate } from '~/components/measure/approximate-location.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { addressesMatch } from '~/lib/addresses.ts'
+import { parsePrecision } from '~/lib/geocode-precision.ts'
 import { squareAround } from '~/lib/geodesy.ts'
 import { MeasureFormSchema, SaveIntent } from '~/lib/schemas/measure-screen.ts'
 import { computeTotals, type ShapeInput } from '~/lib/shapes.ts'
@@ -74,11 +76,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 		attribution: env.TILE_ATTRIBUTION,
 		maxZoom: env.TILE_MAX_ZOOM,
 	}
+	// a ZIP or city centroid (issue 18 §2): the notice, until a tap sets the property centre
+	const precision = parsePrecision(url.searchParams.get('precision'))
+	const approximate: Approximate | null =
+		lat !== null && lng !== null && precision && precision !== 'address'
+			? { precision, near: url.searchParams.get('near')?.slice(0, 200) || address || '', pinned: url.searchParams.get('centre') === 'set' }
+			: null
 	const org = user.organization
 	const initialUnit = (user.preferredUnit ?? org?.defaultUnit ?? 'sqft') as DisplayUnit
 	return {
 		address,
 		center: lat !== null && lng !== null ? { lat, lng } : null,
+		approximate,
 		viewingId,
 		measurements,
 		layers,
@@ -156,6 +165,11 @@ export async function action({ request }: Route.ActionArgs) {
 			if (place) {
 				params.set('lat', String(place.lat))
 				params.set('lng', String(place.lng))
+				// only a ZIP or city centroid: the page asks for a tap on the property (issue 18 §2)
+				if (place.precision !== 'address') {
+					params.set('precision', place.precision)
+					params.set('near', place.matched)
+				}
 			}
 			return redirect(`/measure?${params}`)
 		}
@@ -217,6 +231,19 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const [editingId, setEditingId] = useState<string | null>(null)
 	const [training, setTraining] = useState(false)
 	const units = displayUnits(unit)
+	const navigate = useNavigate()
+	const location = useLocation()
+	// the tapped point becomes the property centre: in the URL, so the AI, the save and the report use it
+	const pickCentre = useCallback(
+		(p: { lat: number; lng: number }) => {
+			const params = new URLSearchParams(location.search)
+			params.set('lat', p.lat.toFixed(7))
+			params.set('lng', p.lng.toFixed(7))
+			params.set('centre', 'set')
+			void navigate(`${location.pathname}?${params}`, { replace: true, preventScrollReset: true })
+		},
+		[location.pathname, location.search, navigate],
+	)
 
 	const saved = useMemo(() => measurements.filter((m) => !address || addressesMatch(m.address, address)), [measurements, address])
 	const savedShapes = useMemo(() => saved.map((m, i) => ({ id: m.id, label: m.label || `Area #${i + 1}`, shapes: m.shapes as ShapeInput[] })), [saved])
@@ -539,6 +566,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 						{tool === 'polyline' ? <p className="text-xs opacity-80">Double-click to finish the line</p> : null}
 					</div>
 				) : null}
+				{loaderData.approximate ? <ApproximateLocationNotice approximate={loaderData.approximate} /> : null}
 				{hydrated ? (
 					<Suspense fallback={<MapPlaceholder />}>
 						<MeasureMap
@@ -556,6 +584,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							onHistory={setHistory}
 							onSelectSaved={setViewingId}
 							controllerRef={controller}
+							onPickCentre={loaderData.approximate ? pickCentre : null}
+							pin={loaderData.approximate ? center : null}
 						/>
 					</Suspense>
 				) : (
