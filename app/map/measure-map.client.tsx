@@ -26,12 +26,18 @@ import { useEffect, useImperativeHandle, useRef, type Ref } from 'react'
 import type { LatLng } from '~/lib/geodesy.ts'
 import { computeShape, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
 import { formatArea, formatLength, type AreaUnit, type LengthUnit } from '~/lib/units.ts'
+import { watchImagery, type ImageryWatcher } from './imagery-status.ts'
 import { attachCentrePicker, type CentrePicker } from './property-centre.ts'
 import { featureToShape, shapeToFeature, toMap, type FeatureMeta } from './shape-features.ts'
 
 export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
 export type Tool = 'polygon' | 'rectangle' | 'circle' | 'polyline' | 'hole'
-export type LayerConfig = Record<MapType, string> & { attribution: string; maxZoom: number }
+export type LayerConfig = Record<MapType, string> & {
+	attribution: string
+	maxZoom: number
+	/** per-tile timeout in the browser: a provider that never answers is a failure, not a blank map */
+	timeoutMs?: number
+}
 export type SavedShapes = { id: string; label: string; shapes: ShapeInput[] }
 export type LocalShape = Shape & { id: string; problems: Record<string, string> }
 
@@ -42,6 +48,8 @@ export type MapController = {
 	undo(): void
 	redo(): void
 	showMeasurement(id: string, zoomIn?: boolean): void
+	/** asks a failed imagery layer for its tiles again */
+	retryImagery(type: MapType): void
 }
 
 export const DEFAULT_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 }
@@ -66,6 +74,8 @@ type Props = {
 	onPickCentre?: ((centre: LatLng) => void) | null
 	/** the property centre's pin */
 	pin?: LatLng | null
+	/** a tile layer failed (no tile loaded, some failed) or recovered (issue 18 §4) */
+	onImageryFailure?: (type: MapType, failed: boolean) => void
 }
 
 const COLORS = {
@@ -96,6 +106,7 @@ export default function MeasureMap(props: Props) {
 		draw: Draw | null
 	} | null>(null)
 	const centrePicker = useRef<CentrePicker | null>(null)
+	const imagery = useRef<ImageryWatcher | null>(null)
 
 	// one map for the life of the page; props update its layers and features
 	useEffect(() => {
@@ -184,6 +195,10 @@ export default function MeasureMap(props: Props) {
 		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null }
 		centrePicker.current = attachCentrePicker(map, () => latest.current.onPickCentre ?? null, () => Boolean(api.current?.draw))
 		centrePicker.current.show(latest.current.pin ?? null)
+		imagery.current = watchImagery(tiles, {
+			timeoutMs: layers.timeoutMs ?? 8000,
+			onChange: (type, failed) => latest.current.onImageryFailure?.(type as MapType, failed),
+		})
 
 		// a click on a saved shape selects it and opens an info window that closes after 4 s (spec 1 §9)
 		const info = document.createElement('div')
@@ -255,6 +270,7 @@ export default function MeasureMap(props: Props) {
 			cancelAnimationFrame(frame)
 			clearTimeout(infoTimer)
 			centrePicker.current?.dispose()
+			imagery.current?.dispose()
 			centrePicker.current = null
 			map.setTarget(undefined)
 			api.current = null
@@ -369,6 +385,9 @@ export default function MeasureMap(props: Props) {
 		},
 		undo() {
 			api.current?.undo.undo()
+		},
+		retryImagery(type: MapType) {
+			imagery.current?.retry(type)
 		},
 		redo() {
 			api.current?.undo.redo()

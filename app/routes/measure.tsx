@@ -5,6 +5,8 @@ import type { Route } from './+types/measure'
 import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
 import { ApproximateLocationNotice, type Approximate } from '~/components/measure/approximate-location.tsx'
+import { ImageryFailure, ImageryGrid } from '~/components/measure/imagery-failure.tsx'
+import { imageryProviderName } from '~/lib/imagery-providers.ts'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
@@ -75,7 +77,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 		roadmap: env.ROADMAP_TILE_URL,
 		attribution: env.TILE_ATTRIBUTION,
 		maxZoom: env.TILE_MAX_ZOOM,
+		timeoutMs: env.TILE_FETCH_TIMEOUT_MS,
 	}
+	const providers = Object.fromEntries((['satellite', 'hybrid', 'terrain', 'roadmap'] as const).map((t) => [t, imageryProviderName(layers[t])])) as Record<MapType, string>
 	// a ZIP or city centroid (issue 18 §2): the notice, until a tap sets the property centre
 	const precision = parsePrecision(url.searchParams.get('precision'))
 	const approximate: Approximate | null =
@@ -91,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		viewingId,
 		measurements,
 		layers,
+		providers,
 		initialMapType: (user.preferredMapType ?? org?.defaultMapType ?? 'hybrid') as MapType,
 		initialUnit,
 		usage: { used: user.usageStats.searches, limit: user.usageStats.searchLimit },
@@ -231,6 +236,16 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const [editingId, setEditingId] = useState<string | null>(null)
 	const [training, setTraining] = useState(false)
 	const units = displayUnits(unit)
+	const [failedImagery, setFailedImagery] = useState<ReadonlySet<MapType>>(new Set())
+	const onImageryFailure = useCallback((type: MapType, failed: boolean) => {
+		setFailedImagery((current) => {
+			if (current.has(type) === failed) return current
+			const next = new Set(current)
+			if (failed) next.add(type)
+			else next.delete(type)
+			return next
+		})
+	}, [])
 	const navigate = useNavigate()
 	const location = useLocation()
 	// the tapped point becomes the property centre: in the URL, so the AI, the save and the report use it
@@ -567,6 +582,18 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				) : null}
 				{loaderData.approximate ? <ApproximateLocationNotice approximate={loaderData.approximate} /> : null}
+				{failedImagery.has(mapType) ? (
+					<>
+						<ImageryGrid />
+						<ImageryFailure
+							provider={loaderData.providers[mapType]}
+							current={mapType}
+							failed={failedImagery}
+							onRetry={() => controller.current?.retryImagery(mapType)}
+							onSwitch={setMapType}
+						/>
+					</>
+				) : null}
 				{hydrated ? (
 					<Suspense fallback={<MapPlaceholder />}>
 						<MeasureMap
@@ -586,6 +613,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							controllerRef={controller}
 							onPickCentre={loaderData.approximate ? pickCentre : null}
 							pin={loaderData.approximate ? center : null}
+							onImageryFailure={onImageryFailure}
 						/>
 					</Suspense>
 				) : (

@@ -1,7 +1,9 @@
 // POST /api/ai-measure behind the route: who may run AI measurement (spec 1 §6
 // tier flags, with the spec's messages), a per-user rate limit, and the
 // detection itself with imagery failures turned into clear HTTP errors.
+import { getEnv } from '~/env.server.ts'
 import { ImageryError } from '~/integrations/imagery.server.ts'
+import { imageryFailureMessage, imageryProviderName } from '~/lib/imagery-providers.ts'
 import { detectGrass, type DetectGrassOptions, type GrassResult } from '~/grass/pipeline.server.ts'
 import type { AiMeasureInput } from '~/lib/schemas/ai-measure.ts'
 import type { ClientUser } from '~/services/users.server.ts'
@@ -30,10 +32,10 @@ export async function startAiMeasurement(user: ClientUser): Promise<void> {
 	await hit(AI_MEASURE_LIMIT, user.id)
 }
 
-/** Imagery failures → 502/504 with a message that says why (never a bare 500). */
+/** Imagery failures → 502/504 saying what the map says (issue 18 §4) and why (never a bare 500). */
 export function imageryHttpError(error: ImageryError): HttpError {
 	const status = error.kind === 'timeout' ? 504 : 502
-	return new HttpError(status, `Satellite imagery is unavailable: ${error.message}`)
+	return new HttpError(status, `${imageryFailureMessage(imageryProviderName(getEnv().SATELLITE_TILE_URL))} ${error.message}`)
 }
 
 export async function measureGrass(input: AiMeasureInput, options: DetectGrassOptions): Promise<GrassResult> {
