@@ -1,0 +1,68 @@
+// `npm run doctor` against local servers speaking each protocol: PostgreSQL
+// (the e2e database), SMTP, the Census geocoder and XYZ tile servers. Nothing
+// here reaches the internet.
+import { spawn } from 'node:child_process'
+import { startCensusServer } from '../support/census-server.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { startMailReceiver } from '../support/mail-receiver.ts'
+
+function doctor(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/doctor.ts'], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+		let output = ''
+		child.stdout.on('data', (d) => (output += d))
+		child.stderr.on('data', (d) => (output += d))
+		child.on('exit', (code) => resolve({ code, output }))
+	})
+}
+
+const row = (output: string, check: string) => output.split('\n').find((line) => line.startsWith(`${check} `)) ?? ''
+
+test('everything reachable: a table of ok rows, exit 0; a broken tile layer or SMTP: FAIL rows, exit 1', async ({ env }) => {
+	const mail = await startMailReceiver()
+	const census = await startCensusServer()
+	const layer = (name: string) => `${env.tiles}/${name}/{z}/{x}/{y}.png`
+	const working = {
+		DATABASE_URL: env.databaseUrl,
+		SMTP_URL: mail.url,
+		CENSUS_GEOCODER_URL: census.url,
+		SATELLITE_TILE_URL: layer('satellite'),
+		HYBRID_TILE_URL: layer('hybrid'),
+		TERRAIN_TILE_URL: layer('terrain'),
+		ROADMAP_TILE_URL: layer('roadmap'),
+	}
+	try {
+		const good = await doctor(working)
+		expect(good.code, good.output).toBe(0)
+		expect(row(good.output, 'database')).toMatch(/ ok +PostgreSQL \d+/)
+		expect(row(good.output, 'smtp')).toMatch(/ ok +127\.0\.0\.1:\d+ accepted the connection/)
+		expect(row(good.output, 'geocoder')).toMatch(/ ok +census at 127\.0\.0\.1:\d+ found 1600 PENNSYLVANIA AVE NW, WASHINGTON, DC, 20500/)
+		for (const name of ['satellite', 'hybrid', 'terrain', 'roadmap']) expect(row(good.output, `tiles: ${name}`)).toMatch(/ ok +127\.0\.0\.1:\d+: a \d+ kB tile/)
+		expect(good.output).toContain('Everything required works.')
+		expect(census.requests).toHaveLength(1)
+
+		const bad = await doctor({ ...working, SATELLITE_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.jpg', SMTP_URL: 'smtp://127.0.0.1:9', CENSUS_GEOCODER_URL: 'http://127.0.0.1:9/geocoder' })
+		expect(bad.code, bad.output).toBe(1)
+		expect(row(bad.output, 'tiles: satellite')).toMatch(/ FAIL +127\.0\.0\.1:9: /)
+		expect(row(bad.output, 'tiles: hybrid')).toMatch(/ ok /)
+		expect(row(bad.output, 'smtp')).toMatch(/ FAIL /)
+		// the default chain falls back to the gazetteer: a warning, not a failure
+		expect(row(bad.output, 'geocoder')).toMatch(/ WARN +census at 127\.0\.0\.1:9: .*fall back to ZIP\/city centroids/)
+		expect(bad.output).toContain('2 required check(s) failed.')
+
+		// tile layers answering 404, or JSON instead of an image; no SMTP at all is only a warning
+		const garbage = await doctor({
+			...working,
+			TERRAIN_TILE_URL: `${census.url}/{z}/{x}/{y}`,
+			ROADMAP_TILE_URL: `${census.url}/locations/onelineaddress?format=json&address={z}-{x}-{y}`,
+			SMTP_URL: '',
+		})
+		expect(garbage.code, garbage.output).toBe(1)
+		expect(row(garbage.output, 'tiles: terrain')).toMatch(/ FAIL +127\.0\.0\.1:\d+: HTTP 404/)
+		expect(row(garbage.output, 'tiles: roadmap')).toMatch(/ FAIL +127\.0\.0\.1:\d+: the answer is not a JPEG, PNG or WebP tile/)
+		expect(row(garbage.output, 'smtp')).toMatch(/ WARN +no SMTP_URL/)
+	} finally {
+		await mail.close()
+		await census.close()
+	}
+})
