@@ -437,3 +437,64 @@ describe('default chain (no GEOCODER): Census for street addresses, the gazettee
 		expect((await geocoder.suggest('1100 Congress Ave, Austin, TX 78701')).map((s) => s.description)).toEqual(['1100 Congress Ave, Austin, TX 78701', 'Austin, TX 78701, USA'])
 	})
 })
+
+describe('mapbox (Search, Geocoding v6): chosen by MAPBOX_ACCESS_TOKEN', () => {
+	const TOKEN = 'pk.test-token-never-in-a-reply'
+	const feature = (lng: number, lat: number, properties: Record<string, unknown>) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties })
+	const us = { country: { country_code: 'us', name: 'United States' } }
+	const reply = {
+		type: 'FeatureCollection',
+		features: [
+			feature(-97.740312, 30.274669, { mapbox_id: 'a1', feature_type: 'address', name: '1100 Congress Avenue', place_formatted: 'Austin, Texas 78701, United States', full_address: '1100 Congress Avenue, Austin, Texas 78701, United States', context: us }),
+			feature(-97.7431, 30.2672, { mapbox_id: 's1', feature_type: 'street', name: 'Congress Avenue', place_formatted: 'Austin, Texas, United States', context: us }),
+			// outside the US (and saying so): dropped
+			feature(-79.3832, 43.6532, { mapbox_id: 'c1', feature_type: 'address', name: '1100 Congress St', place_formatted: 'Toronto, Ontario, Canada', context: { country: { country_code: 'ca' } } }),
+			// a POI type we did not ask for: dropped
+			feature(-97.74, 30.27, { mapbox_id: 'p1', feature_type: 'poi', name: 'Capitol', context: us }),
+		],
+	}
+	const make = (provider: 'mapbox' | 'default' = 'mapbox', timeoutMs = 2000) =>
+		createGeocoder({ ...base, provider, censusUrl: `${origin}/geocoder`, timeoutMs, mapbox: { url: `${origin}/search/geocode/v6`, token: TOKEN } })
+
+	test('asks /forward with the US, address types and the token; answers the spec shape with precision; the token stays on the server', async () => {
+		serve((url, res) => (url.pathname === '/search/geocode/v6/forward' ? json(res, reply) : res.writeHead(404).end()))
+		const suggestions = await make().suggest('1100 Congress', { limit: 4 })
+		const asked = requests[0]!.searchParams
+		expect(asked.get('q')).toBe('1100 Congress')
+		expect(asked.get('country')).toBe('us')
+		expect(asked.get('types')).toBe('address,street,postcode,place,locality')
+		expect(asked.get('limit')).toBe('4')
+		expect(asked.get('access_token')).toBe(TOKEN)
+		suggestions.forEach(expectSpecShape)
+		expect(suggestions.map((s) => [s.description, s.structured_formatting.main_text, s.structured_formatting.secondary_text])).toEqual([
+			['1100 Congress Avenue, Austin, Texas 78701, United States', '1100 Congress Avenue', 'Austin, Texas 78701, United States'],
+			['Congress Avenue, Austin, Texas, United States', 'Congress Avenue', 'Austin, Texas, United States'],
+		])
+		expect(JSON.stringify(suggestions)).not.toContain(TOKEN)
+		expect(Buffer.from(suggestions[0]!.place_id.split('.')[0]!, 'base64url').toString()).not.toContain(TOKEN)
+		expect(await make().geocode(suggestions[0]!.place_id)).toMatchObject({ lat: 30.274669, lng: -97.740312, precision: 'address' })
+		expect(await make().geocode(suggestions[1]!.place_id)).toMatchObject({ precision: 'street' })
+	})
+
+	test('with no GEOCODER the token alone switches suggestions to Mapbox; while Mapbox fails, the gazetteer answers', async () => {
+		serve((url, res) => (url.pathname === '/search/geocode/v6/forward' ? json(res, reply) : res.writeHead(404).end()))
+		expect((await make('default').suggest('1100 Congress Ave, Austin, TX 78701'))[0]!.description).toBe('1100 Congress Avenue, Austin, Texas 78701, United States')
+		serve((_url, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Not Authorized - Invalid Token"}'))
+		expect((await make('default').suggest('1100 Congress Ave, Austin, TX 78701')).map((s) => s.description)).toEqual(['1100 Congress Ave, Austin, TX 78701', 'Austin, TX 78701, USA'])
+	})
+
+	test('forced, a bad token or a broken reply is a clear 502, and a slow one 504', async () => {
+		serve((_url, res) => res.writeHead(401).end())
+		await expectGeocoderError(make().suggest('1100 Congress'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+		serve((_url, res) => json(res, { type: 'FeatureCollection', features: 'nope' }))
+		await expectGeocoderError(make().suggest('1100 Congress'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+		serve(() => {
+			/* never answers */
+		})
+		await expectGeocoderError(make('mapbox', 200).suggest('1100 Congress'), 504, GEOCODER_TIMEOUT_MESSAGE)
+	})
+
+	test('mapbox without a token is a configuration error at start', () => {
+		expect(() => createGeocoder({ ...base, provider: 'mapbox' })).toThrow('GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN')
+	})
+})

@@ -35,7 +35,7 @@ export const SUGGEST_MAX_LIMIT = 10
 export const ADDRESS_MAX_CHARS = 200
 const MAX_REPLY_BYTES = 1024 * 1024
 
-export type GeocoderProvider = 'gazetteer' | 'photon' | 'census'
+export type GeocoderProvider = 'gazetteer' | 'photon' | 'census' | 'mapbox'
 /** `default`: Census for street addresses, the gazetteer for the rest and as the fallback. */
 export type GeocoderChoice = GeocoderProvider | 'default'
 
@@ -70,6 +70,8 @@ export type GeocoderConfig = {
 	provider: GeocoderChoice
 	photonUrl?: string
 	censusUrl: string
+	/** Mapbox Search: the token stays on the server */
+	mapbox?: { url: string; token: string }
 	timeoutMs: number
 	/** signs place ids */
 	secret: string
@@ -100,6 +102,7 @@ export function getGeocoder(): Geocoder {
 			provider: env.GEOCODER ?? 'default',
 			photonUrl: env.PHOTON_URL,
 			censusUrl: env.CENSUS_GEOCODER_URL,
+			mapbox: env.MAPBOX_ACCESS_TOKEN ? { url: env.MAPBOX_SEARCH_URL, token: env.MAPBOX_ACCESS_TOKEN } : undefined,
 			timeoutMs: env.GEOCODER_TIMEOUT_MS,
 			secret: createHmac('sha256', env.SESSION_SECRET).update('yardstick-place-id').digest('hex'),
 		})
@@ -123,7 +126,12 @@ export function createGeocoder(config: GeocoderConfig): Geocoder {
 function defaultChain(config: GeocoderConfig): Geocoder {
 	const gazetteer = singleProvider({ ...config, provider: 'gazetteer' })
 	const census = singleProvider({ ...config, provider: 'census' })
-	const photon = config.photonUrl ? singleProvider({ ...config, provider: 'photon' }) : undefined
+	// suggestions: the keyed provider when its key is set, else Photon when configured, else offline
+	const photon = config.mapbox
+		? singleProvider({ ...config, provider: 'mapbox' })
+		: config.photonUrl
+			? singleProvider({ ...config, provider: 'photon' })
+			: undefined
 	/** a provider failure becomes "nothing" (the next in the chain answers); the caller leaving does not */
 	const orNothing = <T,>(signal: AbortSignal | undefined) => (error: unknown): T | null => {
 		if (signal?.aborted || !(error instanceof GeocoderError)) throw error
@@ -195,7 +203,7 @@ function suggestion(place_id: string, main_text: string, secondary_text: string,
 const PLACE_ID_SHAPE = /^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{22}$/
 const PlacePayload = z.object({
 	v: z.literal(1),
-	p: z.enum(['gazetteer', 'photon', 'census']),
+	p: z.enum(['gazetteer', 'photon', 'census', 'mapbox']),
 	lat: z.number().min(-90).max(90),
 	lng: z.number().min(-180).max(180),
 	a: z.string().max(ADDRESS_MAX_CHARS * 2),
@@ -244,6 +252,10 @@ function providerSearch(config: GeocoderConfig, places: PlaceIds): Search {
 		return photonSearch(config.photonUrl, config.timeoutMs, places)
 	}
 	if (config.provider === 'census') return censusSearch(config.censusUrl, config.timeoutMs, places)
+	if (config.provider === 'mapbox') {
+		if (!config.mapbox) throw new Error('GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN')
+		return mapboxSearch(config.mapbox, config.timeoutMs, places)
+	}
 	return gazetteerSearch(places)
 }
 
@@ -377,6 +389,49 @@ function censusSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Sea
 				const place = places.encode({ provider: 'census', lat: match.coordinates.y, lng: match.coordinates.x, address: match.matchedAddress, precision: 'address' })
 				return suggestion(place, main, rest.join(', '), match.matchedAddress)
 			})
+	}
+}
+
+// -- Mapbox Search, Geocoding API v6 (forward) --
+
+const MapboxReply = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) })
+const MapboxFeature = z.object({
+	geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()) }),
+	properties: z.object({
+		feature_type: z.string(),
+		name: z.string().min(1),
+		place_formatted: optionalText,
+		full_address: optionalText,
+		context: z.object({ country: z.object({ country_code: z.string() }).optional() }).optional(),
+	}),
+})
+const MAPBOX_PRECISION: Record<string, Precision> = { address: 'address', secondary_address: 'address', street: 'street', postcode: 'postcode', place: 'city', locality: 'city', neighborhood: 'city' }
+
+function mapboxSearch({ url: baseUrl, token }: { url: string; token: string }, timeoutMs: number, places: PlaceIds): Search {
+	return async (query, limit, signal) => {
+		const url = joinUrl(baseUrl, 'forward')
+		url.searchParams.set('q', query)
+		url.searchParams.set('country', 'us')
+		url.searchParams.set('types', 'address,street,postcode,place,locality')
+		url.searchParams.set('autocomplete', 'true')
+		url.searchParams.set('limit', String(limit))
+		url.searchParams.set('language', 'en')
+		url.searchParams.set('access_token', token)
+		const reply = expectShape('mapbox', MapboxReply, await getJson('mapbox', url, timeoutMs, signal))
+		const out: Suggestion[] = []
+		for (const raw of reply.features) {
+			const feature = MapboxFeature.safeParse(raw)
+			if (!feature.success) continue
+			const p = feature.data.properties
+			const precision = MAPBOX_PRECISION[p.feature_type]
+			if (!precision || (p.context?.country && p.context.country.country_code.toUpperCase() !== 'US')) continue
+			const [lng, lat] = feature.data.geometry.coordinates
+			if (!isInUnitedStates(lat, lng)) continue
+			const secondary = p.place_formatted ?? ''
+			const description = p.full_address ?? [p.name, secondary].filter(Boolean).join(', ')
+			out.push(suggestion(places.encode({ provider: 'mapbox', lat, lng, address: description, precision }), p.name, secondary, description))
+		}
+		return out
 	}
 }
 
