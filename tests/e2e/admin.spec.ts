@@ -2,7 +2,7 @@
 // and confirmations, masquerade and back; and what account admins see.
 import type { Page } from '@playwright/test'
 import { auditRows, makeStaff } from '../support/admin.ts'
-import { db, expect, signIn, test, uniqueEmail } from '../support/fixtures.ts'
+import { db, expect, hydrated, pausedClock, signIn, test, uniqueEmail } from '../support/fixtures.ts'
 
 const toast = (page: Page, title: string) =>
 	page
@@ -285,8 +285,9 @@ test('Data Cleanup: statistics polled every 30 seconds, policy and the manual tr
 	const admin = await makeStaff(makeUser, ['canManageOrganizations'])
 	const customer = await makeUser()
 	await signIn(context, admin.id)
-	await page.clock.install()
+	await pausedClock(page)
 	await page.goto('/admin?tab=cleanup')
+	await hydrated(page) // the 30 s start here
 	const pending = page.getByTestId('Organizations pending cleanup')
 	const before = Number(await pending.textContent())
 	await db().organization.update({ where: { id: customer.organizationId! }, data: { isDeactivated: true, deactivatedAt: new Date(), dataCleanupAt: new Date(Date.now() + 30 * 86_400_000) } })

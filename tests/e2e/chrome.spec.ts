@@ -1,5 +1,5 @@
 // The shared chrome: header variants and role menus, footer, theme, toasts, not-found.
-import { expect, signIn, test, withConsent } from '../support/fixtures.ts'
+import { expect, hydrated, pausedClock, signIn, test, withConsent } from '../support/fixtures.ts'
 
 test('signed-out header: About, Sign In, Get Started; landing: Become a Founding Member', async ({ page }) => {
 	await page.goto('/about')
@@ -103,10 +103,11 @@ test('the dark theme follows the system setting when the theme is System', async
 })
 
 test('unknown pages: friendly 404 with Go to Home Page, home after 8 seconds', async ({ page }) => {
-	await page.clock.install()
+	await pausedClock(page)
 	const res = await page.goto('/no-such-page')
 	expect(res?.status()).toBe(404)
 	await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+	await hydrated(page) // the 8 s start here
 	await expect(page.getByRole('link', { name: 'Go to Home Page' })).toHaveAttribute('href', '/')
 	await page.clock.runFor(7_000)
 	await expect(page).toHaveURL(/no-such-page/)
@@ -115,9 +116,10 @@ test('unknown pages: friendly 404 with Go to Home Page, home after 8 seconds', a
 })
 
 test('a toast closes itself after 5 seconds; destructive ones after 2', async ({ page, makeUser }) => {
-	await page.clock.install()
+	await pausedClock(page)
 	await page.goto('/api/logout')
 	await expect(page.getByText('Logged Out', { exact: true })).toBeVisible()
+	await hydrated(page) // the 5 s start here
 	await page.clock.runFor(4_500)
 	await expect(page.getByText('Logged Out', { exact: true })).toBeVisible()
 	await page.clock.runFor(1_000)

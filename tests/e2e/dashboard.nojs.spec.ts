@@ -85,7 +85,7 @@ test('invite and accept without JavaScript; Welcome redirects to /auth', async (
 		await guest.getByLabel('Confirm Password').fill('nojs-password')
 		await guest.getByRole('button', { name: 'Accept Invitation' }).click()
 		await expect(guest.getByRole('heading', { name: 'Welcome' })).toBeVisible()
-		await expect(guest).toHaveURL(/\/auth\?email=/, { timeout: 5000 })
+		await expect(guest).toHaveURL(/\/auth\?email=/)
 		await guestContext.close()
 		expect(await db().user.findUniqueOrThrow({ where: { email } })).toMatchObject({ role: 'account_admin', organizationId: admin.organizationId, emailVerified: true })
 	} finally {

@@ -1,6 +1,6 @@
 // The measurement workspace in Chromium: real mouse drawing on the OpenLayers canvas.
 import type { Page } from '@playwright/test'
-import { db, expect, signIn, test, withConsent } from '../support/fixtures.ts'
+import { db, expect, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
 
@@ -39,7 +39,8 @@ test('tools need an address first', async ({ page, context, makeUser }) => {
 	await page.goto('/measure')
 	await expect(page.getByText('No measurements yet')).toBeVisible()
 	await expect(page.getByText('Use the tools above to measure grass areas')).toBeVisible()
-	// the greyed-out (aria-disabled) button still answers a click with the spec's toast
+	// the greyed-out (aria-disabled) button still answers a click with the spec's toast (once the page has hydrated)
+	await hydrated(page)
 	await expect(page.getByRole('button', { name: 'Draw Polygon' })).toHaveAttribute('aria-disabled', 'true')
 	await page.getByRole('button', { name: 'Draw Polygon' }).click({ force: true })
 	await expect(page.getByText('Address Required', { exact: true })).toBeVisible()
@@ -276,6 +277,7 @@ test('a deep link highlights the saved measurement; Combine merges an address', 
 test('address suggestions from 3 characters; choosing one centres the map; recent searches', async ({ page, context, makeUser }) => {
 	await signIn(context, (await makeUser()).id)
 	await page.goto('/measure')
+	await hydrated(page) // suggestions need the page's scripts
 	const input = page.getByLabel('Property Address')
 	await input.fill('Au')
 	await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toHaveCount(0)
@@ -339,6 +341,24 @@ test('dragging a vertex edits the shape and its figure', async ({ page, context,
 	await expect.poll(async () => sqft(await area(page).textContent())).toBeGreaterThan(before * 1.3)
 	await page.keyboard.press('Control+z')
 	await expect.poll(async () => sqft(await area(page).textContent())).toBe(before)
+})
+
+test('an address typed while the scripts still load is kept when the page hydrates', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/.*\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/measure', { waitUntil: 'commit' })
+	await page.getByLabel('Property Address').fill(ADDRESS)
+	release()
+	// the map exists only once the page has hydrated
+	await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
+	await expect(page.getByLabel('Property Address')).toHaveValue(ADDRESS)
+	await page.getByRole('button', { name: 'Search', exact: true }).click()
+	await expect(page).toHaveURL(/address=/)
 })
 
 test('on a phone-sized touch screen a rectangle is drawn by tapping', async ({ browser, makeUser }) => {

@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { createCookie } from 'react-router'
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { readE2eEnv, type E2eEnv } from './e2e-env.ts'
@@ -178,3 +178,22 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/**
+ * A paused fake clock for tests where time itself is the subject: on a busy
+ * machine, real seconds between hydration and the checks must not count.
+ * Install before the page loads; then `hydrated(page)` before the first
+ * `runFor`, since mount effects (where timers start) run when the page hydrates.
+ */
+export async function pausedClock(page: Page) {
+	await page.clock.install()
+	await page.clock.pauseAt(Date.now() + 1_000)
+}
+
+/** Waits until the page answers F8 (focus the notifications): the root hydrated, so every mount effect of the first render has run. */
+export async function hydrated(page: Page) {
+	await expect(async () => {
+		await page.keyboard.press('F8')
+		await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toBeFocused({ timeout: 500 })
+	}).toPass()
+}

@@ -44,7 +44,13 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 	const navigation = useNavigation()
 	const searching = navigation.formData?.get('intent') === 'search'
 
+	const inputRef = useRef<HTMLInputElement>(null)
 	useEffect(() => setText(defaultValue), [defaultValue])
+	// an address typed before the page hydrated is in the field but not in `text`: keep it (the next render would clear it)
+	useEffect(() => {
+		const typed = inputRef.current?.value
+		if (typed) setText(typed)
+	}, [])
 
 	// suggestions for what is typed (3 characters or more)
 	useEffect(() => {
@@ -91,6 +97,7 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 			</label>
 			<div className="flex gap-2">
 				<input
+					ref={inputRef}
 					id="property-address"
 					name="address"
 					type="text"
