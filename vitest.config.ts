@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
 	resolve: { tsconfigPaths: true },
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'prisma/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'prisma/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		globalSetup: ['tests/setup/global-setup.ts'],
 		setupFiles: ['tests/setup/setup-env.ts'],
 		testTimeout: 20_000,

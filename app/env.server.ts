@@ -26,6 +26,10 @@ const schema = z.object({
 	ROADMAP_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSTopo/MapServer/tile/{z}/{y}/{x}'),
 	TILE_ATTRIBUTION: z.string().default('Imagery: U.S. Geological Survey, The National Map'),
 	TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(23).default(20),
+	// the satellite provider's true ground resolution (metres per pixel) where its
+	// top zoom is upsampled (e.g. 1 m NAIP served at zoom 20): AI results on imagery
+	// coarser than 0.6 m say their outline is rough. Unset: the tiles' pixel size.
+	SATELLITE_GROUND_MPP: z.coerce.number().positive().optional(),
 	// grass detection fetches satellite tiles server-side and caches them here
 	// (default: DATA_DIR/tiles)
 	DATA_DIR: z.string().default('data'),

@@ -2,6 +2,7 @@
 // property window, outlines in lat/lng with exact areas and a confidence, and
 // the areas of what was excluded. Pure (no I/O), so the benchmark times exactly
 // what the API runs after the tiles arrive.
+import { PROPERTY_HALF_SIDE_M } from '~/lib/ai-result.ts'
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from './mercator.ts'
@@ -13,8 +14,8 @@ import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
 export type Roi = { x0: number; y0: number; x1: number; y1: number }
 
-/** Half the side of the square around the centre whose lawn is returned (no parcel data: a typical lot and its surroundings). */
-export const PROPERTY_HALF_SIDE_M = 30
+/** Half the side of the square around the centre whose lawn is returned (no parcel data: a typical lot and its surroundings); app/lib/ai-result.ts. */
+export { PROPERTY_HALF_SIDE_M }
 
 /** The pixel square of the property window in an image centred on the property. */
 export function propertyRoi(width: number, height: number, mpp: number): Roi {

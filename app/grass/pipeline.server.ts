@@ -2,11 +2,13 @@
 // measurements, reporting each of the four steps the AI modal shows (spec 1 §5)
 // as it starts, and stopping between steps when `signal` aborts.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import { getEnv } from '~/env.server.ts'
+import { isRoughOutline, meanConfidence } from '~/lib/ai-result.ts'
 import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
 import { measureLawn, propertyRoi, toSqft, warmUpGrassDetection, type GrassArea } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
-import { groundPixelAreaM2, metresPerPixel } from './mercator.ts'
+import { groundPixelAreaM2, metresPerPixel, project } from './mercator.ts'
 import { segmentLawn } from './segment.ts'
 
 export { WINDOW_PX, warmUpGrassDetection }
@@ -23,17 +25,38 @@ export type GrassResult = {
 	grassAreas: GrassArea[]
 	learnedFromSamples: number
 	excludedFeatures: ExcludedFeatureReply[]
-	imagery: { zoom: number; metresPerPixel: number }
+	imagery: {
+		zoom: number
+		/** the map tiles' pixel size on the ground */
+		metresPerPixel: number
+		/** what the imagery really resolves: the tiles' pixel size, or the provider's ground resolution (SATELLITE_GROUND_MPP) where coarser */
+		groundMetresPerPixel: number
+		/** the imagery provider, for people (from TILE_ATTRIBUTION) */
+		source: string
+	}
+	/** area-weighted mean of the areas' ai_confidence (0–1); null without areas */
+	meanConfidence: number | null
+	/** the outline is rough and should be checked against the imagery (app/lib/ai-result.ts) */
+	roughOutline: boolean
+	/** the correction taps this result used */
+	seeds: { lawn: number; other: number }
 }
 
 export type DetectGrassOptions = {
+	/** one-tap corrections: "Lawn here" and "Not lawn" points inside the property window */
+	seeds?: { lawn: LatLng[]; other: LatLng[] }
 	signal?: AbortSignal
 	onStep?: (index: number, name: (typeof AI_STEPS)[number]) => void
 }
 
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7
 
-export async function detectGrass(center: LatLng, { signal, onStep }: DetectGrassOptions = {}): Promise<GrassResult> {
+/** The imagery provider's name for people: the attribution without a leading "Imagery:". */
+export function imagerySource(attribution = getEnv().TILE_ATTRIBUTION): string {
+	return attribution.replace(/^\s*(imagery|source)\s*[:©]\s*/i, '').trim() || 'Unknown imagery provider'
+}
+
+export async function detectGrass(center: LatLng, { signal, onStep, seeds }: DetectGrassOptions = {}): Promise<GrassResult> {
 	const step = async (index: number) => {
 		signal?.throwIfAborted()
 		onStep?.(index, AI_STEPS[index]!)
@@ -50,7 +73,13 @@ export async function detectGrass(center: LatLng, { signal, onStep }: DetectGras
 	const learned = await loadLearnedModel(center)
 
 	await step(2)
-	const segmentation = segmentLawn(window.image, { mpp, learned, signal })
+	// taps → image pixels (pixel centres at integer + 0.5 of the global pixel grid)
+	const toPixel = (p: LatLng) => {
+		const g = project(p, window.zoom)
+		return { x: g.x - window.left - 0.5, y: g.y - window.top - 0.5 }
+	}
+	const pixelSeeds = seeds && (seeds.lawn.length || seeds.other.length) ? { lawn: seeds.lawn.map(toPixel), other: seeds.other.map(toPixel) } : null
+	const segmentation = segmentLawn(window.image, { mpp, learned, signal, seeds: pixelSeeds })
 
 	await step(3)
 	const detection = measureLawn(segmentation, { mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: window, roi, signal })
@@ -59,11 +88,16 @@ export async function detectGrass(center: LatLng, { signal, onStep }: DetectGras
 		const holes = area.holes.map((h) => h.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) })))
 		return { id: `ai-grass-${k + 1}`, area_sqft: toSqft(polygonArea(coordinates, holes)), coordinates, holes, ai_confidence: area.confidence }
 	})
+	const groundMpp = Math.max(mpp, getEnv().SATELLITE_GROUND_MPP ?? 0)
+	const confidence = meanConfidence(grassAreas)
 	return {
 		grassAreas,
 		learnedFromSamples: learned?.samples ?? 0,
 		excludedFeatures: detection.excluded.map((e) => ({ type: e.type, label: e.label, area_sqft: toSqft(e.areaM2) })),
-		imagery: { zoom: window.zoom, metresPerPixel: Math.round(mpp * 1e4) / 1e4 },
+		imagery: { zoom: window.zoom, metresPerPixel: Math.round(mpp * 1e4) / 1e4, groundMetresPerPixel: Math.round(groundMpp * 1e4) / 1e4, source: imagerySource() },
+		meanConfidence: confidence,
+		roughOutline: isRoughOutline(groundMpp, confidence),
+		seeds: { lawn: seeds?.lawn.length ?? 0, other: seeds?.other.length ?? 0 },
 	}
 }
 

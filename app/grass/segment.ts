@@ -8,6 +8,7 @@ import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
 import { boxMean, halveWithTexture, type Mask, type RgbImage } from './raster.ts'
+import { adaptToSeeds, applyForce, toWorkingSeeds, type SeedPoints } from './seeds.ts'
 
 import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 
@@ -38,6 +39,8 @@ function models() {
 export type SegmentOptions = {
 	mpp: number
 	learned?: LearnedLawnModel | null
+	/** one-tap corrections (seeds.ts), in full-resolution image pixels */
+	seeds?: SeedPoints | null
 	/** checked between stages; an aborted signal throws its reason */
 	signal?: AbortSignal
 	/** benchmark only: called with each stage's CPU milliseconds */
@@ -284,6 +287,8 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 		const adjust = learnedAdjustment(options.learned, features)
 		for (let p = 0; p < score.length; p++) score[p]! += adjust[p]!
 	}
+	const corrected = options.seeds ? adaptToSeeds(score, small, mpp * WORK_SCALE, toWorkingSeeds(options.seeds, WORK_SCALE)) : null
+	if (corrected) score = corrected.score
 	for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
 	signal?.throwIfAborted()
 	// edge-aware upsampling: the outline follows the full-resolution image's edges
@@ -292,6 +297,7 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const mask = new Uint8Array(n)
 	const threshold = DECISION.threshold
 	for (let p = 0; p < n; p++) mask[p] = probability[p]! > threshold ? 1 : 0
+	if (corrected) applyForce({ width, height, data: mask }, corrected.force, sw, WORK_SCALE)
 	lap('guided upsampling')
 	signal?.throwIfAborted()
 

@@ -4,13 +4,14 @@
 // them through onLocalChange. Saved measurements are redrawn from props.
 import 'ol/ol.css'
 import Collection from 'ol/Collection'
-import type Feature from 'ol/Feature'
+import Feature from 'ol/Feature'
 import OlMap from 'ol/Map'
 import Overlay from 'ol/Overlay'
 import View from 'ol/View'
 import { defaults as defaultControls, Attribution, ScaleLine } from 'ol/control'
 import { getCenter } from 'ol/extent'
 import type Geometry from 'ol/geom/Geometry'
+import Point from 'ol/geom/Point'
 import Draw, { createBox } from 'ol/interaction/Draw'
 import Modify from 'ol/interaction/Modify'
 import Snap from 'ol/interaction/Snap'
@@ -28,7 +29,7 @@ import { computeShape, shapeProblems, type Shape, type ShapeInput } from '~/lib/
 import { formatArea, formatLength, type AreaUnit, type LengthUnit } from '~/lib/units.ts'
 import { watchImagery, type ImageryWatcher } from './imagery-status.ts'
 import { attachCentrePicker, type CentrePicker } from './property-centre.ts'
-import { featureToShape, shapeToFeature, toMap, type FeatureMeta } from './shape-features.ts'
+import { featureToShape, shapeToFeature, toLatLng, toMap, type FeatureMeta } from './shape-features.ts'
 
 export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
 export type Tool = 'polygon' | 'rectangle' | 'circle' | 'polyline' | 'hole'
@@ -40,6 +41,8 @@ export type LayerConfig = Record<MapType, string> & {
 }
 export type SavedShapes = { id: string; label: string; shapes: ShapeInput[] }
 export type LocalShape = Shape & { id: string; problems: Record<string, string> }
+export type SeedKind = 'lawn' | 'other'
+export type Seeds = { lawn: LatLng[]; other: LatLng[] }
 
 export type MapController = {
 	clearLocal(): void
@@ -50,6 +53,10 @@ export type MapController = {
 	showMeasurement(id: string, zoomIn?: boolean): void
 	/** asks a failed imagery layer for its tiles again */
 	retryImagery(type: MapType): void
+	/** one-tap correction: the AI shapes replaced by `shapes` and the tap's marker added, as one undoable step */
+	applyCorrection(shapes: readonly ShapeInput[], seed: { kind: SeedKind; at: LatLng }): void
+	/** forget the correction taps (a new AI result starts without them) */
+	clearSeeds(): void
 }
 
 export const DEFAULT_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 }
@@ -69,6 +76,10 @@ type Props = {
 	onLiveFigure: (text: string | null) => void
 	onHistory: (state: { canUndo: boolean; canRedo: boolean }) => void
 	onSelectSaved: (id: string) => void
+	/** while set, a tap on the map is a correction of this kind */
+	seedMode?: SeedKind | null
+	onSeedTap?: (kind: SeedKind, at: LatLng) => void
+	onSeedsChange?: (seeds: Seeds) => void
 	controllerRef: Ref<MapController>
 	/** while set, a tap (or Enter with the map focused) picks the property centre (issue 18 §2) */
 	onPickCentre?: ((centre: LatLng) => void) | null
@@ -104,6 +115,7 @@ export default function MeasureMap(props: Props) {
 		tiles: Record<MapType, TileLayer>
 		undo: UndoRedo
 		draw: Draw | null
+		seeds: VectorSource
 	} | null>(null)
 	const centrePicker = useRef<CentrePicker | null>(null)
 	const imagery = useRef<ImageryWatcher | null>(null)
@@ -169,16 +181,30 @@ export default function MeasureMap(props: Props) {
 		const local = new VectorSource({ features: localFeatures })
 		const localLayer = new VectorLayer({ source: local, style: localStyle })
 
+		// correction taps: small markers, green "Lawn here", red "Not lawn"
+		const seeds = new VectorSource()
+		const seedStyles = {
+			lawn: new Style({ image: new CircleStyle({ radius: 7, fill: new Fill({ color: '#16a34a' }), stroke: new Stroke({ color: '#fff', width: 2 }) }) }),
+			other: new Style({ image: new CircleStyle({ radius: 7, fill: new Fill({ color: '#dc2626' }), stroke: new Stroke({ color: '#fff', width: 2 }) }) }),
+		}
+		const seedsLayer = new VectorLayer({ source: seeds, style: (f) => seedStyles[(f.get('seedKind') as SeedKind) ?? 'other'] })
+
 		const start = latest.current.center
 		const map = new OlMap({
 			target: target.current!,
-			layers: [...Object.values(tiles), savedLayer, localLayer],
+			layers: [...Object.values(tiles), savedLayer, localLayer, seedsLayer],
 			controls: defaultControls({ attribution: false }).extend([new Attribution({ collapsible: false }), new ScaleLine({ units: 'us' })]),
 			view: new View({
 				center: toMap(start ?? DEFAULT_CENTER),
 				zoom: start ? ZOOM.address : ZOOM.default,
 				maxZoom: 22,
 			}),
+		})
+		// the settled view on the element (centre lat/lng, metres per CSS pixel at the equator), for tests that tap a place
+		map.on('moveend', () => {
+			const view = map.getView()
+			const c = view.getCenter()
+			if (c && target.current) target.current.dataset.view = JSON.stringify({ center: toLatLng(c), resolution: view.getResolution() })
 		})
 		const modify = new Modify({ source: local })
 		// editing an AI shape makes it user-verified (spec 1 §2)
@@ -192,13 +218,27 @@ export default function MeasureMap(props: Props) {
 		map.addInteraction(undo)
 		map.addInteraction(new Snap({ source: local }))
 		map.addInteraction(new Snap({ source: saved }))
-		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null }
-		centrePicker.current = attachCentrePicker(map, () => latest.current.onPickCentre ?? null, () => Boolean(api.current?.draw))
+		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null, seeds }
+		centrePicker.current = attachCentrePicker(map, () => latest.current.onPickCentre ?? null, () => Boolean(api.current?.draw) || Boolean(latest.current.seedMode))
 		centrePicker.current.show(latest.current.pin ?? null)
 		imagery.current = watchImagery(tiles, {
 			timeoutMs: layers.timeoutMs ?? 8000,
 			onChange: (type, failed) => latest.current.onImageryFailure?.(type as MapType, failed),
 		})
+		// a correction's marker comes and goes with its step of the undo history
+		undo.define(
+			'seed',
+			(prop: { feature: Feature<Geometry> }) => seeds.hasFeature(prop.feature) && seeds.removeFeature(prop.feature),
+			(prop: { feature: Feature<Geometry> }) => !seeds.hasFeature(prop.feature) && seeds.addFeature(prop.feature),
+		)
+		const emitSeeds = () => {
+			const list: Seeds = { lawn: [], other: [] }
+			for (const f of seeds.getFeatures().sort((a, b) => (a.get('seedOrder') as number) - (b.get('seedOrder') as number))) {
+				list[f.get('seedKind') as SeedKind].push(f.get('seedAt') as LatLng)
+			}
+			latest.current.onSeedsChange?.(list)
+		}
+		seeds.on(['addfeature', 'removefeature', 'clear'], emitSeeds)
 
 		// a click on a saved shape selects it and opens an info window that closes after 4 s (spec 1 §9)
 		const info = document.createElement('div')
@@ -210,6 +250,11 @@ export default function MeasureMap(props: Props) {
 		let infoTimer: ReturnType<typeof setTimeout> | undefined
 		map.on('singleclick', (event) => {
 			if (api.current?.draw) return
+			const seedMode = latest.current.seedMode
+			if (seedMode) {
+				latest.current.onSeedTap?.(seedMode, toLatLng(event.coordinate))
+				return
+			}
 			const hit = map.forEachFeatureAtPixel(event.pixel, (f) => f as Feature<Geometry>, { layerFilter: (l) => l === savedLayer })
 			const id = hit ? (hit.getProperties() as FeatureMeta).measurementId : undefined
 			if (!hit || !id) return
@@ -369,7 +414,23 @@ export default function MeasureMap(props: Props) {
 	useImperativeHandle(props.controllerRef, () => ({
 		clearLocal() {
 			api.current?.local.clear()
+			api.current?.seeds.clear()
 			api.current?.undo.clear()
+		},
+		applyCorrection(shapes, seed) {
+			const a = api.current
+			if (!a) return
+			a.undo.blockStart('correction')
+			for (const f of a.localFeatures.getArray().filter((f) => (f.getProperties() as FeatureMeta).measurementType === 'ai')) a.local.removeFeature(f)
+			a.local.addFeatures(shapes.map((s) => shapeToFeature({ ...s, id: undefined }, {}, true)))
+			const marker = new Feature(new Point(toMap(seed.at)))
+			marker.setProperties({ seedKind: seed.kind, seedAt: seed.at, seedOrder: Date.now() + Math.random() })
+			a.seeds.addFeature(marker)
+			a.undo.push('seed', { feature: marker }, 'correction tap')
+			a.undo.blockEnd()
+		},
+		clearSeeds() {
+			api.current?.seeds.clear()
 		},
 		removeLocal(id: string) {
 			const a = api.current

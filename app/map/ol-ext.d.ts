@@ -9,6 +9,12 @@ declare module 'ol-ext/interaction/UndoRedo' {
 		clear(): void
 		hasUndo(): number
 		hasRedo(): number
+		/** a custom undoable action: `push(action, prop)` records one, undo/redo call these with `prop` */
+		define<P>(action: string, undo: (prop: P) => unknown, redo: (prop: P) => unknown): void
+		push(action: string, prop: unknown, name?: string): boolean
+		/** everything recorded between these is one undo step */
+		blockStart(name?: string): void
+		blockEnd(): void
 	}
 }
 declare module 'ol-ext/interaction/DrawHole' {

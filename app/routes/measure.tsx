@@ -7,6 +7,7 @@ import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-a
 import { ApproximateLocationNotice, type Approximate } from '~/components/measure/approximate-location.tsx'
 import { ImageryFailure, ImageryGrid } from '~/components/measure/imagery-failure.tsx'
 import { imageryProviderName } from '~/lib/imagery-providers.ts'
+import { AiResultPanel, useAiCorrections } from '~/components/measure/ai-corrections.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
@@ -292,6 +293,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		if ('toast' in result && result.toast) toast(result.toast)
 		if ('saved' in result && result.saved) {
 			controller.current?.clearLocal()
+			corrections.reset()
 			setEditingId(result.saved.id)
 			setViewingId(result.saved.id)
 			revalidator.revalidate()
@@ -305,6 +307,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		return () => clearTimeout(timer)
 	}, [hydrated, loaderData.viewingId, savedShapes])
 
+	const corrections = useAiCorrections({ controller, toast })
 	const onAiResult = useCallback(
 		(result: AiResult) => {
 			controller.current?.loadLocal(
@@ -320,8 +323,9 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 			const total = Math.round(result.grassAreas.reduce((s, a) => s + a.area_sqft, 0)).toLocaleString('en-US')
 			const excluded = result.excludedFeatures.length > 0 ? ' Excluded hardscapes and non-grass features.' : ''
 			toast({ title: 'AI Analysis Complete', description: `Found ${result.grassAreas.length} grass areas totaling ${total} sq ft.${excluded}`, type: 'success' })
+			if (center) corrections.start(address, center, result)
 		},
-		[toast],
+		[toast, corrections.start, address, center],
 	)
 	const onAiFailure = useCallback(
 		(message: string) => {
@@ -346,6 +350,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 
 	const chooseTool = (next: Tool) => {
 		if (!requireAddress()) return
+		corrections.setMode(null)
 		if (next === 'polyline') setUnit((u) => (['feet', 'yards', 'meters'].includes(u) ? u : 'feet'))
 		setTool((current) => (current === next ? null : next))
 	}
@@ -499,6 +504,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</Button>
 				</section>
 
+				<AiResultPanel corrections={corrections} onPick={() => setTool(null)} />
+
 				<ResultsList
 					saved={saved}
 					local={local}
@@ -530,6 +537,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					className="w-full"
 					onClick={() => {
 						controller.current?.clearLocal()
+						corrections.reset()
 						setViewingId(null)
 						setEditingId(null)
 						setTool(null)
@@ -580,6 +588,11 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 						<p>Click on the map to create your {TOOL_NAMES[tool]} measurement area</p>
 						{tool === 'polyline' ? <p className="text-xs opacity-80">Double-click to finish the line</p> : null}
 					</div>
+				) : corrections.active && corrections.mode ? (
+					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
+						<p className="font-semibold">{corrections.mode === 'lawn' ? 'Lawn here' : 'Not lawn'}</p>
+						<p>Tap the map where the AI got it wrong</p>
+					</div>
 				) : null}
 				{loaderData.approximate ? <ApproximateLocationNotice approximate={loaderData.approximate} /> : null}
 				{failedImagery.has(mapType) ? (
@@ -610,6 +623,9 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							onLiveFigure={setLive}
 							onHistory={setHistory}
 							onSelectSaved={setViewingId}
+							seedMode={corrections.active && !tool ? corrections.mode : null}
+							onSeedTap={corrections.tap}
+							onSeedsChange={corrections.setSeeds}
 							controllerRef={controller}
 							onPickCentre={loaderData.approximate ? pickCentre : null}
 							pin={loaderData.approximate ? center : null}

@@ -40,7 +40,7 @@ export function imageryHttpError(error: ImageryError): HttpError {
 
 export async function measureGrass(input: AiMeasureInput, options: DetectGrassOptions): Promise<GrassResult> {
 	try {
-		return await detectGrass(input.propertyCenter, options)
+		return await detectGrass(input.propertyCenter, { ...options, seeds: input.seeds })
 	} catch (error) {
 		if (error instanceof ImageryError) throw imageryHttpError(error)
 		throw error

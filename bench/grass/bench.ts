@@ -106,6 +106,19 @@ async function run(suite: SceneOptions[]) {
 }
 
 const only = process.argv[2]
+if (only === 'real' || only === 'real-tune') {
+	// real labelled imagery (bench/grass/real): a benchmark of its own
+	const { runRealBenchmark } = await import('./real.ts')
+	const result = await runRealBenchmark(only === 'real' ? 'test' : 'tune')
+	console.log(JSON.stringify(result))
+	process.exit(result.images ? 0 : 1)
+}
+if (only === 'trees') {
+	// real NAIP with tree points (a local copy of a public dataset, not kept here)
+	const { runTreePointCheck } = await import('./tree-points.ts')
+	console.log(JSON.stringify(await runTreePointCheck(process.argv[3])))
+	process.exit(0)
+}
 // warm the JIT so the first timed scenes are not a compile: the production
 // server's start-up warm-up, then one scene
 await warmUpGrassDetection()

@@ -3,6 +3,7 @@
 // scene with known lawn area; some places answer garbage, 500 or nothing).
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test, TEST_PASSWORD } from '../support/fixtures.ts'
+import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
 const STEPS = ['Loading satellite imagery', 'Detecting property boundaries', 'AI analyzing grass vs hardscapes', 'Calculating grass measurements']
 
@@ -109,4 +110,125 @@ test('a broken imagery provider gives a clear error, fast', async ({ request, ma
 	expect(Date.now() - started).toBeLessThan(10_000) // TILE_FETCH_TIMEOUT_MS is 1500 in the e2e stack
 	expect(text).toContain('event: step\ndata: {"index":0,"name":"Loading satellite imagery"}')
 	expect(text).toMatch(/event: error\ndata: \{"error":"Satellite imagery could not be loaded from 127\.0\.0\.1:\d+\. The imagery provider did not answer within 1500 ms\.","status":504\}/)
+})
+
+// ── one-tap corrections (seeds) and honest results (issue 17 items 4 and 6) ──
+
+type Reply = {
+	grassAreas: GrassArea[]
+	imagery: { zoom: number; metresPerPixel: number; groundMetresPerPixel: number; source: string }
+	meanConfidence: number | null
+	roughOutline: boolean
+	seeds: { lawn: number; other: number }
+}
+const totalSqft = (r: Reply) => r.grassAreas.reduce((s, a) => s + a.area_sqft, 0)
+const searches = async (request: APIRequestContext) => ((await (await request.get('/api/auth/user')).json()) as { usageStats: { searches: number } }).usageStats.searches
+
+test('honest results: mean confidence (area-weighted), imagery source and resolution; sharp, confident imagery is not flagged rough', async ({ request, makeUser, env }) => {
+	const user = await makeUser({ tierId: 'pro' })
+	await login(request, user.email)
+	const res = await request.post('/api/ai-measure', { data: { propertyCenter: env.grass.center } })
+	expect(res.status()).toBe(200)
+	const body = (await res.json()) as Reply
+	const weighted = body.grassAreas.reduce((s, a) => s + a.area_sqft * a.ai_confidence, 0) / totalSqft(body)
+	expect(body.meanConfidence).toBeCloseTo(weighted, 2)
+	expect(body.meanConfidence).toBeGreaterThanOrEqual(0.7)
+	// TILE_ATTRIBUTION is the default in the e2e stack
+	expect(body.imagery.source).toBe('U.S. Geological Survey, The National Map')
+	expect(body.imagery.zoom).toBe(20)
+	expect(body.imagery.metresPerPixel).toBeCloseTo(0.1149, 3)
+	expect(body.imagery.groundMetresPerPixel).toBe(body.imagery.metresPerPixel)
+	expect(body.roughOutline).toBe(false)
+	expect(body.seeds).toEqual({ lawn: 0, other: 0 })
+})
+
+test('a "Not lawn" seed inside a detected area removes the lawn under it; re-runs with cached tiles are fast and count no search', async ({ request, makeUser, env }) => {
+	const user = await makeUser({ tierId: 'pro' })
+	await login(request, user.email)
+	const searchesBefore = await searches(request)
+	const first = (await (await request.post('/api/ai-measure', { data: { propertyCenter: env.grass.center } })).json()) as Reply
+	const target = first.grassAreas[0]!
+	const tap = interiorPoint(target.coordinates, target.holes as { lat: number; lng: number }[][])
+
+	// the tiles are cached now: time the correction end to end (request to parsed reply)
+	const started = performance.now()
+	const res = await request.post('/api/ai-measure', { data: { propertyCenter: env.grass.center, seeds: { other: [tap] } } })
+	const body = (await res.json()) as Reply
+	const ms = performance.now() - started
+	console.log(`correction re-run with cached tiles: ${Math.round(ms)} ms end to end`)
+	expect(res.status()).toBe(200)
+	// target ≤ 1 s (docs/decisions.md); 2 s here for a shared, busy 2-core test host
+	expect(ms).toBeLessThan(2_000)
+	expect(body.seeds).toEqual({ lawn: 0, other: 1 })
+	expect(body.grassAreas.some((a) => insidePolygon(tap, a.coordinates, a.holes as { lat: number; lng: number }[][]))).toBe(false)
+	expect(totalSqft(body)).toBeLessThan(totalSqft(first) - 50)
+
+	// a "Lawn here" seed on the same point brings lawn back there
+	const back = (await (await request.post('/api/ai-measure', { data: { propertyCenter: env.grass.center, seeds: { lawn: [tap] } } })).json()) as Reply
+	expect(back.grassAreas.some((a) => insidePolygon(tap, a.coordinates, a.holes as { lat: number; lng: number }[][]))).toBe(true)
+	expect(await searches(request)).toBe(searchesBefore)
+})
+
+test('bad seeds answer 400 naming the field, and count nothing', async ({ request, makeUser, env }) => {
+	const user = await makeUser({ tierId: 'pro' })
+	await login(request, user.email)
+	const searchesBefore = await searches(request)
+	const c = env.grass.center
+	const near = (i: number) => ({ lat: c.lat + 0.00001 * (i % 5), lng: c.lng + 0.00001 * Math.floor(i / 5) })
+	const post = (seeds: unknown) => request.post('/api/ai-measure', { data: { propertyCenter: c, seeds } })
+	const cases: [unknown, Record<string, string>][] = [
+		// 40 m north of the centre: outside the ±30 m window
+		[{ other: [near(0), near(1), near(2), { lat: c.lat + 0.00036, lng: c.lng }] }, { 'seeds.other.3': 'The point must be inside the analysed property window (30 m around the centre)' }],
+		[{ lawn: [{ lat: c.lat, lng: c.lng - 0.0005 }] }, { 'seeds.lawn.0': 'The point must be inside the analysed property window (30 m around the centre)' }],
+		[{ lawn: Array.from({ length: 21 }, (_, i) => near(i)) }, { 'seeds.lawn': 'At most 20 "Lawn here" points' }],
+		[{ other: Array.from({ length: 21 }, (_, i) => near(i)) }, { 'seeds.other': 'At most 20 "Not lawn" points' }],
+		[{ lawn: [{ lat: 'north', lng: c.lng }] }, { 'seeds.lawn.0.lat': 'Latitude must be a number' }],
+		[{ other: [{ lat: c.lat }] }, { 'seeds.other.0.lng': 'Longitude must be a number' }],
+		[{ other: 'here' }, { 'seeds.other': 'Not lawn must be a list of points' }],
+		[[c], { seeds: 'Seeds must be {lawn, other}' }],
+		[{ lawn: [], maybe: [] }, { 'seeds.maybe': 'Unknown field' }],
+	]
+	for (const [seeds, fields] of cases) {
+		const res = await post(seeds)
+		expect(res.status(), JSON.stringify(seeds)).toBe(400)
+		const body = (await res.json()) as { error: string; fields: Record<string, string> }
+		expect(body.error).toBeTruthy()
+		expect(body.fields, JSON.stringify(seeds)).toEqual(fields)
+	}
+	// not finite: JSON's 1e999 is Infinity
+	const infinite = await request.post('/api/ai-measure', { data: `{"propertyCenter":${JSON.stringify(c)},"seeds":{"other":[{"lat":1e999,"lng":${c.lng}}]}}`, headers: { 'content-type': 'application/json' } })
+	expect(infinite.status()).toBe(400)
+	expect((await infinite.json()).fields).toEqual({ 'seeds.other.0.lat': 'Latitude must be a number' })
+	expect(await searches(request)).toBe(searchesBefore)
+	// exactly 20 of each, inside the window, is fine
+	const ok = await post({ lawn: Array.from({ length: 20 }, (_, i) => near(i)), other: [] })
+	expect(ok.status()).toBe(200)
+})
+
+test('correction re-runs with cached tiles, 1 tap and 20 + 20 taps, answer (times printed, not asserted)', async ({ request, makeUser, env }) => {
+	const user = await makeUser({ tierId: 'pro' })
+	await login(request, user.email)
+	const c = env.grass.center
+	// fills the tile cache
+	expect((await request.post('/api/ai-measure', { data: { propertyCenter: c } })).status()).toBe(200)
+	const ring = (n: number, radiusM: number, turn: number) =>
+		Array.from({ length: n }, (_, i) => {
+			const a = turn + (2 * Math.PI * i) / n
+			return { lat: c.lat + (radiusM * Math.sin(a)) / 111_320, lng: c.lng + (radiusM * Math.cos(a)) / (111_320 * Math.cos((c.lat * Math.PI) / 180)) }
+		})
+	for (const [label, seeds] of [
+		['1 tap', { other: ring(1, 8, 0) }],
+		['20 + 20 taps', { lawn: ring(20, 12, 0), other: ring(20, 20, 0.1) }],
+	] as const) {
+		const times: number[] = []
+		for (let k = 0; k < 3; k++) {
+			const started = performance.now()
+			const res = await request.post('/api/ai-measure', { data: { propertyCenter: c, seeds } })
+			await res.json()
+			times.push(Math.round(performance.now() - started))
+			expect(res.status()).toBe(200)
+		}
+		console.log(`correction re-run, ${label}, cached tiles, end to end: ${times.join(', ')} ms`)
+		// the ≤ 1 s target is measured, not asserted: a timed test fails on a busy CI host (README, benchmarks)
+	}
 })

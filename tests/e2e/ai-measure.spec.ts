@@ -2,6 +2,9 @@
 // served by the local tile server (tests/support/e2e-server.ts).
 import type { Page } from '@playwright/test'
 import { db, expect, signIn, test } from '../support/fixtures.ts'
+import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
+
+type Area = { area_sqft: number; coordinates: { lat: number; lng: number }[]; holes: { lat: number; lng: number }[][] }
 
 const open = (page: Page, center: { lat: number; lng: number }) =>
 	page.goto(`/measure?address=${encodeURIComponent('1200 Test Lawn Way, Denver, CO 80202')}&lat=${center.lat}&lng=${center.lng}`)
@@ -89,4 +92,100 @@ test('plans without AI get the spec toasts, and the server refuses too', async (
 		expect(direct.status()).toBe(403)
 		expect((await direct.json()).error).toBe(message)
 	}
+})
+
+/** The screen point of a lat/lng on the map (web mercator, the view the map settled on). */
+async function screenPoint(page: Page, p: { lat: number; lng: number }) {
+	const map = page.getByTestId('measure-map')
+	const box = (await map.boundingBox())!
+	const { center, resolution } = JSON.parse((await map.getAttribute('data-view'))!) as { center: { lat: number; lng: number }; resolution: number }
+	const R = 6378137
+	const x = (q: { lng: number }) => (R * q.lng * Math.PI) / 180
+	const y = (q: { lat: number }) => R * Math.log(Math.tan(Math.PI / 4 + (q.lat * Math.PI) / 360))
+	return { x: box.x + box.width / 2 + (x(p) - x(center)) / resolution, y: box.y + box.height / 2 - (y(p) - y(center)) / resolution }
+}
+const sqftOf = async (page: Page) => Number((await page.getByTestId('pending-area').textContent())!.replace(/[^0-9]/g, ''))
+
+test('AI result: confidence and imagery shown; a "Not lawn" tap removes a wrong region, Undo brings it back, Redo removes it again', async ({ page, context, makeUser, env }) => {
+	test.setTimeout(90_000)
+	const user = await makeUser({ tierId: 'pro' })
+	await signIn(context, user.id)
+	await open(page, env.grass.center)
+	const map = page.getByTestId('measure-map')
+	await expect(map.locator('canvas').first()).toBeVisible()
+	await expect(map).toHaveAttribute('data-view', /resolution/)
+	const initialView = await map.getAttribute('data-view')
+	// the areas the screen got (other tests here teach the detector at this place, so read the screen's own
+	// replies; passed through whole, as an event stream's body cannot be read back otherwise)
+	const replies: { sent: { seeds?: { lawn: unknown[]; other: { lat: number; lng: number }[] } }; body: string }[] = []
+	await page.route('**/api/ai-measure', async (route) => {
+		const response = await route.fetch()
+		const body = await response.text()
+		replies.push({ sent: route.request().postDataJSON(), body })
+		await route.fulfill({ response, body })
+	})
+	await page.getByRole('button', { name: 'AI Auto-Measure Grass' }).click()
+	await expect(page.getByText('AI Analysis Complete')).toBeVisible({ timeout: 30_000 })
+	const reply = JSON.parse(/event: result\ndata: (.*)/.exec(replies[0]!.body)![1]!) as { grassAreas: Area[] }
+
+	// honest results: mean confidence and imagery source, no rough-outline warning on sharp imagery
+	const panel = page.getByRole('region', { name: 'AI Result' })
+	await expect(panel.getByTestId('ai-confidence')).toHaveText(/^\d{2,3}%$/)
+	await expect(panel.getByTestId('ai-imagery')).toHaveText('U.S. Geological Survey, The National Map · 0.11 m per pixel')
+	await expect(panel.getByText('Rough outline')).toHaveCount(0)
+
+	const before = await sqftOf(page)
+	// the map fits the AI shapes: wait until it has settled on its new view
+	await expect(map).not.toHaveAttribute('data-view', initialView!)
+
+	const notLawn = panel.getByRole('button', { name: 'Not lawn' })
+	const box = (await notLawn.boundingBox())!
+	expect(box.height).toBeGreaterThanOrEqual(44)
+	await notLawn.click()
+	await expect(notLawn).toHaveAttribute('aria-pressed', 'true')
+	await expect(page.getByText('Tap the map where the AI got it wrong')).toBeVisible()
+	// the result's toast sits over the map's corner: dismiss it as a user would before tapping there
+	await page.getByRole('button', { name: 'Dismiss notification' }).click()
+	await expect(page.getByText('AI Analysis Complete')).toBeHidden()
+	// the user decides a detected area of a lot's size (300–3,000 sq ft) is not lawn: the largest such whose
+	// middle is in plain view on the map (not under the mode notice or the zoom buttons)
+	let wrong: Area | undefined
+	let tap = { lat: 0, lng: 0 }
+	let at = { x: 0, y: 0 }
+	for (const area of reply.grassAreas.filter((a) => a.area_sqft >= 300 && a.area_sqft <= 3_000).sort((a, b) => b.area_sqft - a.area_sqft)) {
+		const point = interiorPoint(area.coordinates, area.holes)
+		const screen = await screenPoint(page, point)
+		const onMap = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.ol-viewport') !== null && !document.elementFromPoint(x, y)?.closest('.ol-control, [role=status]'), screen)
+		if (onMap) {
+			;[wrong, tap, at] = [area, point, screen]
+			break
+		}
+	}
+	expect(wrong).toBeDefined()
+	expect(before).toBeGreaterThan(wrong!.area_sqft)
+	await page.mouse.click(at.x, at.y)
+	await expect(panel.getByTestId('ai-correction-status')).toHaveText(/^Updated: /, { timeout: 15_000 })
+	expect(replies).toHaveLength(2)
+	const corrected = JSON.parse(replies[1]!.body) as { grassAreas: Area[] }
+	// the tap reached the server at the tapped place, and no AI area covers it any more
+	const sent = replies[1]!.sent as { seeds: { lawn: unknown[]; other: { lat: number; lng: number }[] } }
+	expect(sent.seeds.lawn).toEqual([])
+	expect(Math.abs(sent.seeds.other[0]!.lat - tap.lat)).toBeLessThan(0.000005)
+	expect(Math.abs(sent.seeds.other[0]!.lng - tap.lng)).toBeLessThan(0.000005)
+	expect(corrected.grassAreas.some((a) => insidePolygon(tap, a.coordinates, a.holes))).toBe(false)
+
+	await expect(panel.getByTestId('ai-correction-status')).toHaveText(/^Updated: \d+ grass areas totaling [\d,]+ sq ft\.$/, { timeout: 15_000 })
+	await expect(panel.getByTestId('ai-taps')).toHaveText(/Taps: 0 Lawn here · 1 Not lawn/)
+	const after = await sqftOf(page)
+	// the wrong region is gone (whatever else of its look went with it: after is at most before − that area)
+	expect(after).toBeLessThanOrEqual(before - wrong!.area_sqft * 0.95)
+
+	// Undo: the AI shapes before the tap come back, and the tap's marker goes
+	await page.getByRole('button', { name: 'Undo' }).click()
+	await expect.poll(() => sqftOf(page)).toBe(before)
+	await expect(panel.getByTestId('ai-taps')).toHaveCount(0)
+	// Redo: the correction again
+	await page.getByRole('button', { name: 'Redo' }).click()
+	await expect.poll(() => sqftOf(page)).toBe(after)
+	await expect(panel.getByTestId('ai-taps')).toHaveText(/1 Not lawn/)
 })

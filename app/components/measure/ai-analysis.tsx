@@ -9,7 +9,15 @@ import type { LatLng } from '~/lib/geodesy.ts'
 export const AI_STEPS = ['Loading satellite imagery', 'Detecting property boundaries', 'AI analyzing grass vs hardscapes', 'Calculating grass measurements'] as const
 
 export type GrassArea = { id: string; area_sqft: number; coordinates: LatLng[]; holes?: LatLng[][]; ai_confidence?: number; confidence?: number }
-export type AiResult = { grassAreas: GrassArea[]; learnedFromSamples: number; excludedFeatures: { type?: string; area_sqft?: number }[] | string[] }
+export type AiResult = {
+	grassAreas: GrassArea[]
+	learnedFromSamples: number
+	excludedFeatures: { type?: string; area_sqft?: number }[] | string[]
+	/** issue 17 item 6: what the imagery was and how sure the result is */
+	imagery?: { zoom: number; metresPerPixel: number; groundMetresPerPixel?: number; source?: string }
+	meanConfidence?: number | null
+	roughOutline?: boolean
+}
 
 type Events = { onResult: (result: AiResult) => void; onFailure: (message: string) => void; onCancel: () => void }
 

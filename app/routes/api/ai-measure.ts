@@ -1,8 +1,11 @@
-// POST /api/ai-measure {address?, propertyCenter}: grass detection on the
-// satellite imagery around the centre. With `Accept: text/event-stream` the
+// POST /api/ai-measure {address?, propertyCenter, seeds?}: grass detection on the
+// satellite imagery around the centre; `seeds` {lawn, other} are the user's
+// "Lawn here" / "Not lawn" corrections (lat/lng, ≤ 20 each, inside the ±30 m
+// property window). A re-run is not a search (searches count chosen addresses). With `Accept: text/event-stream` the
 // reply streams the pipeline's steps (`event: step` {index, name}) and then
 // `event: result` (the reply below) or `event: error` {error, status};
-// otherwise one JSON reply {grassAreas, learnedFromSamples, excludedFeatures}.
+// otherwise one JSON reply {grassAreas, learnedFromSamples, excludedFeatures,
+// imagery {zoom, metresPerPixel, groundMetresPerPixel, source}, meanConfidence, roughOutline, seeds}.
 // Closing the connection aborts the work between steps.
 import type { Route } from './+types/ai-measure'
 import { AiMeasureSchema } from '~/lib/schemas/ai-measure.ts'
