@@ -39,16 +39,20 @@ const schema = z.object({
 	// Geocoding: unset = the default chain (US Census one-line geocoder for street
 	// addresses, the offline US ZIP/city gazetteer for the rest and as fallback);
 	// a value forces one provider.
-	GEOCODER: z.enum(['gazetteer', 'photon', 'census', 'mapbox']).optional(),
+	GEOCODER: z.enum(['gazetteer', 'photon', 'census', 'mapbox', 'google']).optional(),
 	// Mapbox Search (Geocoding v6), server side only: with no GEOCODER, the token alone switches suggestions to it
 	MAPBOX_ACCESS_TOKEN: z.string().min(1).optional(),
 	MAPBOX_SEARCH_URL: z.string().url().default('https://api.mapbox.com/search/geocode/v6'),
+	// Google Places API (New), server side only: with no GEOCODER, the key alone switches suggestions to it (before Mapbox)
+	GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+	GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com/v1'),
 	PHOTON_URL: z.string().url().optional(),
 	CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder'),
 	GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 })
 	.refine((env) => env.GEOCODER !== 'photon' || env.PHOTON_URL, { message: 'GEOCODER=photon needs PHOTON_URL', path: ['PHOTON_URL'] })
 	.refine((env) => env.GEOCODER !== 'mapbox' || env.MAPBOX_ACCESS_TOKEN, { message: 'GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN', path: ['MAPBOX_ACCESS_TOKEN'] })
+	.refine((env) => env.GEOCODER !== 'google' || env.GOOGLE_MAPS_API_KEY, { message: 'GEOCODER=google needs GOOGLE_MAPS_API_KEY', path: ['GOOGLE_MAPS_API_KEY'] })
 
 export type Env = z.infer<typeof schema>
 

@@ -58,11 +58,12 @@ async function smtp(): Promise<Row> {
 async function geocoder(): Promise<Row> {
 	const check = 'geocoder'
 	const forced = env.GEOCODER
-	const provider = forced === 'photon' || forced === 'mapbox' || forced === 'gazetteer' ? forced : 'census'
+	const provider = forced === 'photon' || forced === 'mapbox' || forced === 'google' || forced === 'gazetteer' ? forced : 'census'
 	if (provider === 'gazetteer') return { check, status: 'ok', required: true, detail: 'GEOCODER=gazetteer: offline ZIP/city centroids only (no street addresses)' }
 	const mapbox = env.MAPBOX_ACCESS_TOKEN ? { url: env.MAPBOX_SEARCH_URL, token: env.MAPBOX_ACCESS_TOKEN } : undefined
-	const geocoder = createGeocoder({ provider, photonUrl: env.PHOTON_URL, censusUrl: env.CENSUS_GEOCODER_URL, mapbox, timeoutMs: Math.min(env.GEOCODER_TIMEOUT_MS, TIMEOUT_MS), secret: 'doctor' })
-	const base = provider === 'photon' ? env.PHOTON_URL! : provider === 'mapbox' ? env.MAPBOX_SEARCH_URL : env.CENSUS_GEOCODER_URL
+	const google = env.GOOGLE_MAPS_API_KEY ? { url: env.GOOGLE_PLACES_URL, key: env.GOOGLE_MAPS_API_KEY } : undefined
+	const geocoder = createGeocoder({ provider, photonUrl: env.PHOTON_URL, censusUrl: env.CENSUS_GEOCODER_URL, mapbox, google, timeoutMs: Math.min(env.GEOCODER_TIMEOUT_MS, TIMEOUT_MS), secret: 'doctor' })
+	const base = provider === 'photon' ? env.PHOTON_URL! : provider === 'mapbox' ? env.MAPBOX_SEARCH_URL : provider === 'google' ? env.GOOGLE_PLACES_URL : env.CENSUS_GEOCODER_URL
 	try {
 		const { value, ms } = await timed(() => geocoder.geocode('1600 Pennsylvania Ave NW, Washington, DC 20500'))
 		const found = value ? `found ${value.address}` : 'answered (no match for the test address)'

@@ -498,3 +498,182 @@ describe('mapbox (Search, Geocoding v6): chosen by MAPBOX_ACCESS_TOKEN', () => {
 		expect(() => createGeocoder({ ...base, provider: 'mapbox' })).toThrow('GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN')
 	})
 })
+
+describe('google (Places API New: Autocomplete + Place Details): chosen by GOOGLE_MAPS_API_KEY', () => {
+	const KEY = 'AIza-test-key-never-in-a-reply'
+	const prediction = (placeId: string, text: string, main: string, secondary: string, types: string[]) => ({
+		placePrediction: { place: `places/${placeId}`, placeId, text: { text, matches: [] }, structuredFormat: { mainText: { text: main }, secondaryText: { text: secondary } }, types },
+	})
+	const autocomplete = {
+		suggestions: [
+			prediction('ChIJaddress1', '1100 Congress Ave, Austin, TX 78701, USA', '1100 Congress Ave', 'Austin, TX 78701, USA', ['street_address', 'geocode']),
+			prediction('ChIJroute1', 'Congress Ave, Austin, TX, USA', 'Congress Ave', 'Austin, TX, USA', ['route', 'geocode']),
+			// a business, not an address: dropped
+			prediction('ChIJcafe', 'Capitol Cafe, Congress Ave, Austin, TX, USA', 'Capitol Cafe', 'Congress Ave, Austin, TX, USA', ['cafe', 'establishment']),
+			// a query prediction (no place): dropped
+			{ queryPrediction: { text: { text: '1100 congress near me' } } },
+		],
+	}
+	const details: Record<string, unknown> = {
+		ChIJaddress1: {
+			id: 'ChIJaddress1',
+			formattedAddress: '1100 Congress Ave, Austin, TX 78701, USA',
+			location: { latitude: 30.2746652, longitude: -97.7403505 },
+			types: ['street_address'],
+			addressComponents: [{ longText: '1100', shortText: '1100', types: ['street_number'] }, { longText: 'United States', shortText: 'US', types: ['country', 'political'] }],
+		},
+		ChIJroute1: {
+			id: 'ChIJroute1',
+			formattedAddress: 'Congress Ave, Austin, TX, USA',
+			location: { latitude: 30.2672, longitude: -97.7431 },
+			types: ['route'],
+			addressComponents: [{ shortText: 'US', types: ['country', 'political'] }],
+		},
+	}
+	type Seen = { url: URL; method: string; headers: http.IncomingHttpHeaders; body: string }
+	const seen: Seen[] = []
+	let google: http.Server
+	let googleOrigin = ''
+	let behave: (req: Seen, res: http.ServerResponse) => void = () => {}
+	/** a Places API (New) server: POST /v1/places:autocomplete, GET /v1/places/{id}, key in X-Goog-Api-Key */
+	const speaksPlaces = (req: Seen, res: http.ServerResponse) => {
+		if (req.headers['x-goog-api-key'] !== KEY) return json(res, { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } }, 403)
+		if (req.method === 'POST' && req.url.pathname === '/v1/places:autocomplete') return json(res, autocomplete)
+		const id = req.url.pathname.match(/^\/v1\/places\/([^/]+)$/)?.[1]
+		if (req.method === 'GET' && id && details[id]) return json(res, details[id])
+		json(res, { error: { code: 404, status: 'NOT_FOUND' } }, 404)
+	}
+	beforeAll(async () => {
+		google = http.createServer((req, res) => {
+			let body = ''
+			req.on('data', (chunk) => (body += chunk))
+			req.on('end', () => {
+				const entry = { url: new URL(req.url ?? '/', 'http://localhost'), method: req.method ?? 'GET', headers: req.headers, body }
+				seen.push(entry)
+				behave(entry, res)
+			})
+		})
+		await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve))
+		googleOrigin = `http://127.0.0.1:${(google.address() as AddressInfo).port}`
+	})
+	afterAll(async () => {
+		google.closeAllConnections()
+		await new Promise((resolve) => google.close(resolve))
+	})
+	const use = (next: typeof behave) => {
+		behave = next
+		seen.length = 0
+	}
+	const make = (provider: 'google' | 'default' = 'google', timeoutMs = 2000) =>
+		createGeocoder({ ...base, provider, censusUrl: `${origin}/geocoder`, timeoutMs, google: { url: `${googleOrigin}/v1`, key: KEY } })
+
+	test('suggestions from Autocomplete (US, English, a session token, the key in a header); choosing one asks Place Details with that session; precision from types', async () => {
+		use(speaksPlaces)
+		const suggestions = await make().suggest('1100 Congress', { limit: 4 })
+		expect(seen).toHaveLength(1)
+		const asked = JSON.parse(seen[0]!.body)
+		expect(asked).toMatchObject({ input: '1100 Congress', includedRegionCodes: ['us'], languageCode: 'en' })
+		expect(asked.sessionToken).toMatch(/^[\w-]{16,}$/)
+		expect(seen[0]!.url.search).toBe('')
+		suggestions.forEach(expectSpecShape)
+		expect(suggestions.map((s) => [s.description, s.structured_formatting.main_text, s.structured_formatting.secondary_text])).toEqual([
+			['1100 Congress Ave, Austin, TX 78701, USA', '1100 Congress Ave', 'Austin, TX 78701, USA'],
+			['Congress Ave, Austin, TX, USA', 'Congress Ave', 'Austin, TX, USA'],
+		])
+		expect(JSON.stringify(suggestions)).not.toContain(KEY)
+		expect(Buffer.from(suggestions[0]!.place_id.split('.')[0]!, 'base64url').toString()).not.toContain(KEY)
+
+		use(speaksPlaces)
+		expect(await make().geocode(suggestions[0]!.place_id)).toEqual({
+			lat: 30.2746652,
+			lng: -97.7403505,
+			address: '1100 Congress Ave, Austin, TX 78701, USA',
+			precision: 'address',
+			matched: '1100 Congress Ave, Austin, TX 78701, USA',
+		})
+		expect(seen).toHaveLength(1)
+		expect(seen[0]!.url.pathname).toBe('/v1/places/ChIJaddress1')
+		expect(seen[0]!.url.searchParams.get('sessionToken')).toBe(asked.sessionToken)
+		expect(seen[0]!.url.searchParams.get('key')).toBeNull()
+		expect(seen[0]!.headers['x-goog-fieldmask']).toBe('id,formattedAddress,location,types,addressComponents')
+		expect(await make().geocode(suggestions[1]!.place_id)).toMatchObject({ precision: 'street' })
+		// free text: the first prediction's details
+		expect(await make().geocode('1100 Congress Ave, Austin')).toMatchObject({ lat: 30.2746652, precision: 'address' })
+	})
+
+	test('a Google place id cannot be altered to point at another place', async () => {
+		use(speaksPlaces)
+		const [first] = await make().suggest('1100 Congress')
+		const [body, signature] = first!.place_id.split('.')
+		const payload = JSON.parse(Buffer.from(body!, 'base64url').toString())
+		const forged = Buffer.from(JSON.stringify({ ...payload, g: 'ChIJroute1' })).toString('base64url')
+		expect(await make().geocode(`${forged}.${signature}`)).toBeNull()
+	})
+
+	const broken: [string, (req: Seen, res: http.ServerResponse) => void][] = [
+		['answers malformed JSON', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"formattedAddress": ')],
+		['answers the wrong shape', (_req, res) => json(res, { location: 'here' })],
+		['answers more than 1 MB', (req, res) => json(res, { ...(details.ChIJaddress1 as object), padding: 'x'.repeat(1_100_000), id: req.url.pathname })],
+		['answers a point outside the US', (_req, res) => json(res, { ...(details.ChIJaddress1 as object), location: { latitude: 48.8584, longitude: 2.2945 } })],
+		['answers a foreign country', (_req, res) => json(res, { ...(details.ChIJaddress1 as object), addressComponents: [{ shortText: 'FR', types: ['country'] }] })],
+		['refuses the key', (_req, res) => json(res, { error: { code: 403 } }, 403)],
+	]
+	for (const [what, handler] of broken) {
+		test(`forced: Place Details that ${what} → 502, never a wrong centre`, async () => {
+			use(speaksPlaces)
+			const [first] = await make().suggest('1100 Congress')
+			use(handler)
+			await expectGeocoderError(make().geocode(first!.place_id), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+		})
+		test(`default chain: Place Details that ${what} → the suggestion's text goes to the Census instead`, async () => {
+			use(speaksPlaces)
+			const [first] = await make('default').suggest('1100 Congress Ave, Austin, TX 78701')
+			use(handler)
+			serve((url, res) =>
+				json(res, { result: { addressMatches: url.searchParams.get('address') === '1100 Congress Ave, Austin, TX 78701, USA' ? [{ matchedAddress: '1100 CONGRESS AVE, AUSTIN, TX, 78701', coordinates: { x: -97.74, y: 30.2747 } }] : [] } }),
+			)
+			expect(await make('default').geocode(first!.place_id)).toEqual({ lat: 30.2747, lng: -97.74, address: '1100 CONGRESS AVE, AUSTIN, TX, 78701', precision: 'address', matched: '1100 CONGRESS AVE, AUSTIN, TX, 78701' })
+		})
+	}
+
+	test('Autocomplete slow → 504 when forced, the gazetteer when not; malformed or oversize → 502 when forced, the gazetteer when not', async () => {
+		use(() => {
+			/* never answers */
+		})
+		const started = Date.now()
+		await expectGeocoderError(make('google', 200).suggest('1100 Congress'), 504, GEOCODER_TIMEOUT_MESSAGE)
+		expect((await make('default', 200).suggest('1100 Congress Ave, Austin, TX 78701')).map((s) => s.description)).toEqual(['1100 Congress Ave, Austin, TX 78701', 'Austin, TX 78701, USA'])
+		expect(Date.now() - started).toBeLessThan(2500)
+		for (const handler of [
+			(_req: Seen, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"suggestions": [oops'),
+			(_req: Seen, res: http.ServerResponse) => json(res, { suggestions: 'nope' }),
+			(_req: Seen, res: http.ServerResponse) => json(res, { suggestions: [], padding: 'x'.repeat(1_100_000) }),
+		]) {
+			use(handler)
+			await expectGeocoderError(make().suggest('1100 Congress'), 502, GEOCODER_UNAVAILABLE_MESSAGE)
+			expect((await make('default').suggest('1100 Congress Ave, Austin, TX 78701')).map((s) => s.description)).toEqual(['1100 Congress Ave, Austin, TX 78701', 'Austin, TX 78701, USA'])
+		}
+	})
+
+	test('Place Details that does not answer in time → 504 forced; the Census/gazetteer in the default chain; no hang', async () => {
+		use(speaksPlaces)
+		const [first] = await make('google', 300).suggest('1100 Congress Ave, Austin, TX 78701')
+		use(() => {
+			/* never answers */
+		})
+		serve((_url, res) => json(res, { result: { addressMatches: [] } }))
+		await expectGeocoderError(make('google', 300).geocode(first!.place_id), 504, GEOCODER_TIMEOUT_MESSAGE)
+		// the Census finds nothing: the gazetteer places the suggestion's text at its ZIP
+		expect(await make('default', 300).geocode(first!.place_id)).toMatchObject({ precision: 'postcode', matched: 'Austin, TX 78701, USA' })
+	})
+
+	test('a Google place id with no Google key configured resolves to nothing in a forced provider', async () => {
+		use(speaksPlaces)
+		const [first] = await make().suggest('1100 Congress')
+		expect(await createGeocoder({ ...base, provider: 'gazetteer' }).geocode(first!.place_id)).toBeNull()
+	})
+
+	test('google without a key is a configuration error at start', () => {
+		expect(() => createGeocoder({ ...base, provider: 'google' })).toThrow('GEOCODER=google needs GOOGLE_MAPS_API_KEY')
+	})
+})

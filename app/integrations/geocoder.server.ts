@@ -4,7 +4,10 @@
 // gazetteer (or Photon when PHOTON_URL is set), and a street address resolved
 // by the US Census one-line geocoder, falling back to the gazetteer's ZIP or
 // city centroid when the Census fails or finds nothing. GEOCODER=gazetteer|
-// photon|census forces one provider (its failures are then 502/504).
+// photon|census|mapbox|google forces one provider (its failures are then 502/504).
+// A keyed provider's key alone (MAPBOX_ACCESS_TOKEN, GOOGLE_MAPS_API_KEY; Google
+// first when both are set) switches suggestions to it, with the gazetteer
+// answering while it fails.
 //
 // Every result says how exact it is (`precision`: address, street, postcode,
 // city) and what was found (`matched`), so the page can say when a position
@@ -13,7 +16,11 @@
 // place_id: base64url(JSON {v, p, lat, lng, a}) "." base64url(HMAC-SHA256)[16 bytes].
 // It carries the coordinates, so resolving it never calls anyone (and a place
 // id from one provider still resolves after switching providers); the
-// signature keeps callers from minting their own. Providers are only ever
+// signature keeps callers from minting their own. Google Places is the one
+// exception: its predictions have no coordinates, so its ids carry
+// {v, p: 'google', g: Google place id, s: session token, a} instead and are
+// resolved by one Place Details call (which closes that autocomplete session);
+// when that fails, the default chain geocodes the suggestion's text instead. Providers are only ever
 // called at their configured base URL with the caller's text as a query
 // parameter, and redirects are refused: nothing a caller sends picks a host.
 //
@@ -21,7 +28,7 @@
 // GeocoderError 504; one that answers an error status, a non-JSON or
 // unexpected reply, or cannot be reached is a GeocoderError 502. Both are
 // HttpErrors, so api() turns them into `{ error }` replies.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { PRECISIONS, type Precision } from '~/lib/geocode-precision.ts'
 import { isInUnitedStates, looksLikeStreetAddress } from '~/lib/us-bounds.ts'
@@ -35,7 +42,7 @@ export const SUGGEST_MAX_LIMIT = 10
 export const ADDRESS_MAX_CHARS = 200
 const MAX_REPLY_BYTES = 1024 * 1024
 
-export type GeocoderProvider = 'gazetteer' | 'photon' | 'census' | 'mapbox'
+export type GeocoderProvider = 'gazetteer' | 'photon' | 'census' | 'mapbox' | 'google'
 /** `default`: Census for street addresses, the gazetteer for the rest and as the fallback. */
 export type GeocoderChoice = GeocoderProvider | 'default'
 
@@ -72,6 +79,8 @@ export type GeocoderConfig = {
 	censusUrl: string
 	/** Mapbox Search: the token stays on the server */
 	mapbox?: { url: string; token: string }
+	/** Google Places API (New): Autocomplete + Place Details; the key stays on the server */
+	google?: { url: string; key: string }
 	timeoutMs: number
 	/** signs place ids */
 	secret: string
@@ -103,6 +112,7 @@ export function getGeocoder(): Geocoder {
 			photonUrl: env.PHOTON_URL,
 			censusUrl: env.CENSUS_GEOCODER_URL,
 			mapbox: env.MAPBOX_ACCESS_TOKEN ? { url: env.MAPBOX_SEARCH_URL, token: env.MAPBOX_ACCESS_TOKEN } : undefined,
+			google: env.GOOGLE_MAPS_API_KEY ? { url: env.GOOGLE_PLACES_URL, key: env.GOOGLE_MAPS_API_KEY } : undefined,
 			timeoutMs: env.GEOCODER_TIMEOUT_MS,
 			secret: createHmac('sha256', env.SESSION_SECRET).update('yardstick-place-id').digest('hex'),
 		})
@@ -126,8 +136,11 @@ export function createGeocoder(config: GeocoderConfig): Geocoder {
 function defaultChain(config: GeocoderConfig): Geocoder {
 	const gazetteer = singleProvider({ ...config, provider: 'gazetteer' })
 	const census = singleProvider({ ...config, provider: 'census' })
-	// suggestions: the keyed provider when its key is set, else Photon when configured, else offline
-	const photon = config.mapbox
+	const places = placeIds(config.secret)
+	// suggestions: the keyed provider when its key is set (Google first), else Photon when configured, else offline
+	const photon = config.google
+		? singleProvider({ ...config, provider: 'google' })
+		: config.mapbox
 		? singleProvider({ ...config, provider: 'mapbox' })
 		: config.photonUrl
 			? singleProvider({ ...config, provider: 'photon' })
@@ -151,9 +164,20 @@ function defaultChain(config: GeocoderConfig): Geocoder {
 			let approximate: GeocodeResult | null = null
 			let query: string
 			if (PLACE_ID_SHAPE.test(text)) {
-				approximate = await gazetteer.geocode(text, options)
-				if (!approximate || approximate.precision === 'address') return approximate
-				query = approximate.address
+				const place = places.decode(text)
+				if (!place) return null
+				if ('googlePlaceId' in place) {
+					// a Google suggestion: its Place Details, else its text through the rest of the chain
+					const exact = config.google
+						? await googleDetails(config.google, config.timeoutMs, place, options.signal).catch(orNothing<GeocodeResult>(options.signal))
+						: null
+					if (exact) return exact
+					query = cleanText(place.address)
+				} else {
+					approximate = place
+					if (approximate.precision === 'address') return approximate
+					query = approximate.address
+				}
 			} else query = cleanText(text)
 			if (looksLikeStreetAddress(query)) {
 				const exact = await census.geocode(query, options).catch(orNothing<GeocodeResult>(options.signal))
@@ -179,10 +203,12 @@ function singleProvider(config: GeocoderConfig & { provider: GeocoderProvider })
 		async geocode(placeIdOrAddress, options = {}) {
 			// place ids are longer than any address: tested before the text is cut to size
 			const id = placeIdOrAddress.trim()
-			if (PLACE_ID_SHAPE.test(id)) return places.decode(id)
 			const text = cleanText(id)
-			const [best] = await suggest(text, { limit: 1, signal: options.signal })
-			return best ? places.decode(best.place_id) : null
+			const found = PLACE_ID_SHAPE.test(id) ? id : (await suggest(text, { limit: 1, signal: options.signal }))[0]?.place_id
+			const place = found ? places.decode(found) : null
+			if (!place || !('googlePlaceId' in place)) return place
+			// a Google id resolves only where the Google key is configured
+			return config.google ? googleDetails(config.google, config.timeoutMs, place, options.signal) : null
 		},
 	}
 }
@@ -201,9 +227,16 @@ function suggestion(place_id: string, main_text: string, secondary_text: string,
 // ---- place ids ----
 
 const PLACE_ID_SHAPE = /^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{22}$/
+const GooglePayload = z.object({
+	v: z.literal(1),
+	p: z.literal('google'),
+	g: z.string().regex(/^[A-Za-z0-9_-]{1,300}$/),
+	s: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+	a: z.string().max(ADDRESS_MAX_CHARS * 2),
+})
 const PlacePayload = z.object({
 	v: z.literal(1),
-	p: z.enum(['gazetteer', 'photon', 'census', 'mapbox']),
+	p: z.enum(['gazetteer', 'photon', 'census', 'mapbox', 'google']),
 	lat: z.number().min(-90).max(90),
 	lng: z.number().min(-180).max(180),
 	a: z.string().max(ADDRESS_MAX_CHARS * 2),
@@ -212,16 +245,24 @@ const PlacePayload = z.object({
 	m: z.string().max(ADDRESS_MAX_CHARS * 2).optional(),
 })
 type Place = { provider: GeocoderProvider; lat: number; lng: number; address: string; precision: Precision; matched?: string }
-type PlaceIds = { encode(place: Place): string; decode(id: string): GeocodeResult | null }
+/** a Google prediction, resolved by Place Details */
+type GooglePlaceRef = { googlePlaceId: string; session: string; address: string }
+type PlaceIds = { encode(place: Place): string; encodeGoogle(ref: GooglePlaceRef): string; decode(id: string): GeocodeResult | GooglePlaceRef | null }
 
 function placeIds(secret: string): PlaceIds {
 	const sign = (body: string) => createHmac('sha256', secret).update(body).digest().subarray(0, 16)
 	const round = (x: number) => Math.round(x * 1e7) / 1e7
+	const signed = (payload: unknown) => {
+		const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
+		return `${body}.${sign(body).toString('base64url')}`
+	}
 	return {
 		encode({ provider, lat, lng, address, precision, matched }) {
 			const m = matched && matched !== address ? matched : undefined
-			const body = Buffer.from(JSON.stringify({ v: 1, p: provider, lat: round(lat), lng: round(lng), a: address, r: precision, m })).toString('base64url')
-			return `${body}.${sign(body).toString('base64url')}`
+			return signed({ v: 1, p: provider, lat: round(lat), lng: round(lng), a: address, r: precision, m })
+		},
+		encodeGoogle({ googlePlaceId, session, address }) {
+			return signed({ v: 1, p: 'google', g: googlePlaceId, s: session, a: address })
 		},
 		decode(id) {
 			const [body, signature] = id.split('.')
@@ -231,7 +272,10 @@ function placeIds(secret: string): PlaceIds {
 			const expected = Buffer.from(sign(body).toString('base64url'))
 			if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
 			try {
-				const payload = PlacePayload.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')))
+				const json: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
+				const google = GooglePayload.safeParse(json)
+				if (google.success) return { googlePlaceId: google.data.g, session: google.data.s, address: google.data.a }
+				const payload = PlacePayload.parse(json)
 				// ids from before precision existed: the gazetteer only ever knew ZIPs and cities
 				const precision = payload.r ?? (payload.p === 'gazetteer' ? 'city' : 'address')
 				return { lat: payload.lat, lng: payload.lng, address: payload.a, precision, matched: payload.m ?? payload.a }
@@ -256,11 +300,21 @@ function providerSearch(config: GeocoderConfig, places: PlaceIds): Search {
 		if (!config.mapbox) throw new Error('GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN')
 		return mapboxSearch(config.mapbox, config.timeoutMs, places)
 	}
+	if (config.provider === 'google') {
+		if (!config.google) throw new Error('GEOCODER=google needs GOOGLE_MAPS_API_KEY')
+		return googleSearch(config.google, config.timeoutMs, places)
+	}
 	return gazetteerSearch(places)
 }
 
 /** GET a provider URL as JSON within the timeout; every failure becomes a GeocoderError. */
-async function getJson(provider: GeocoderProvider, url: URL, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+async function getJson(
+	provider: GeocoderProvider,
+	url: URL,
+	timeoutMs: number,
+	signal?: AbortSignal,
+	init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<unknown> {
 	const timeout = AbortSignal.timeout(timeoutMs)
 	const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
 	const fail = (status: 502 | 504, detail: string) => {
@@ -269,7 +323,7 @@ async function getJson(provider: GeocoderProvider, url: URL, timeoutMs: number, 
 	}
 	let text: string
 	try {
-		const response = await fetch(url, { signal: combined, redirect: 'error', headers: { Accept: 'application/json' } })
+		const response = await fetch(url, { method: init.method ?? 'GET', body: init.body, signal: combined, redirect: 'error', headers: { Accept: 'application/json', ...init.headers } })
 		if (!response.ok) {
 			await response.body?.cancel().catch(() => {})
 			throw fail(502, `HTTP ${response.status} from ${url.origin}`)
@@ -433,6 +487,90 @@ function mapboxSearch({ url: baseUrl, token }: { url: string; token: string }, t
 		}
 		return out
 	}
+}
+
+// -- Google Places API (New): Autocomplete, then Place Details for the chosen one --
+// POST {base}/places:autocomplete and GET {base}/places/{id}, the key in the
+// X-Goog-Api-Key header (never in a URL, never in a reply). Each suggestion
+// list gets its own session token, carried in the place ids it returns and
+// sent with the Details call that resolves one of them.
+
+const GoogleAutocompleteReply = z.object({ suggestions: z.array(z.unknown()).optional().default([]) })
+const GoogleText = z.object({ text: z.string().trim().min(1) })
+const GooglePrediction = z.object({
+	placePrediction: z.object({
+		placeId: z.string().regex(/^[A-Za-z0-9_-]{1,300}$/),
+		text: GoogleText,
+		structuredFormat: z.object({ mainText: GoogleText, secondaryText: GoogleText.optional() }).optional(),
+		types: z.array(z.string()).optional().default([]),
+	}),
+})
+const GoogleDetailsReply = z.object({
+	formattedAddress: z.string().trim().min(1),
+	location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+	types: z.array(z.string()).optional().default([]),
+	addressComponents: z.array(z.object({ shortText: z.string().optional(), types: z.array(z.string()) })).optional().default([]),
+})
+/** Google place types → how exact the place is; predictions of other types (businesses, regions) are dropped */
+const GOOGLE_PRECISION: [string, Precision][] = [
+	['street_address', 'address'],
+	['premise', 'address'],
+	['subpremise', 'address'],
+	['route', 'street'],
+	['postal_code', 'postcode'],
+	['locality', 'city'],
+	['sublocality', 'city'],
+	['postal_town', 'city'],
+	['neighborhood', 'city'],
+]
+export function googlePrecision(types: readonly string[]): Precision | null {
+	return GOOGLE_PRECISION.find(([type]) => types.includes(type))?.[1] ?? null
+}
+const googleHeaders = (key: string, fieldMask?: string): Record<string, string> => ({
+	'X-Goog-Api-Key': key,
+	'Content-Type': 'application/json',
+	...(fieldMask ? { 'X-Goog-FieldMask': fieldMask } : {}),
+})
+
+function googleSearch({ url: baseUrl, key }: { url: string; key: string }, timeoutMs: number, places: PlaceIds): Search {
+	return async (query, limit, signal) => {
+		const session = randomUUID()
+		const body = JSON.stringify({ input: query, includedRegionCodes: ['us'], languageCode: 'en', regionCode: 'us', sessionToken: session })
+		const reply = expectShape(
+			'google',
+			GoogleAutocompleteReply,
+			await getJson('google', joinUrl(baseUrl, './places:autocomplete'), timeoutMs, signal, { method: 'POST', headers: googleHeaders(key), body }),
+		)
+		const out: Suggestion[] = []
+		for (const raw of reply.suggestions) {
+			const parsed = GooglePrediction.safeParse(raw)
+			if (!parsed.success) continue // query predictions and unknown kinds
+			const p = parsed.data.placePrediction
+			if (!googlePrecision(p.types)) continue
+			const main = p.structuredFormat?.mainText.text ?? p.text.text
+			const secondary = p.structuredFormat?.secondaryText?.text ?? ''
+			out.push(suggestion(places.encodeGoogle({ googlePlaceId: p.placeId, session, address: p.text.text }), main, secondary, p.text.text))
+			if (out.length >= limit) break
+		}
+		return out
+	}
+}
+
+/** Place Details of a Google prediction: its point, checked to be in the US; a wrong or foreign answer is a 502 (never a wrong centre). */
+async function googleDetails({ url: baseUrl, key }: { url: string; key: string }, timeoutMs: number, ref: GooglePlaceRef, signal?: AbortSignal): Promise<GeocodeResult> {
+	const url = joinUrl(baseUrl, `places/${encodeURIComponent(ref.googlePlaceId)}`)
+	url.searchParams.set('sessionToken', ref.session)
+	url.searchParams.set('languageCode', 'en')
+	const reply = expectShape('google', GoogleDetailsReply, await getJson('google', url, timeoutMs, signal, { headers: googleHeaders(key, 'id,formattedAddress,location,types,addressComponents') }))
+	const country = reply.addressComponents.find((c) => c.types.includes('country'))?.shortText
+	const { latitude: lat, longitude: lng } = reply.location
+	if ((country && country.toUpperCase() !== 'US') || !isInUnitedStates(lat, lng)) {
+		const detail = `Place Details of ${ref.googlePlaceId} is outside the US (${lat}, ${lng})`
+		console.warn(`[geocoder] google: ${detail}`)
+		throw new GeocoderError(502, 'google', detail)
+	}
+	const precision = googlePrecision(reply.types) ?? (reply.addressComponents.some((c) => c.types.includes('street_number')) ? 'address' : 'city')
+	return { lat: Math.round(lat * 1e7) / 1e7, lng: Math.round(lng * 1e7) / 1e7, address: reply.formattedAddress, precision, matched: reply.formattedAddress }
 }
 
 // -- the offline gazetteer (zipcodes: US ZIP centroids with city and state) --
