@@ -20,7 +20,22 @@ const schema = z.object({
 	TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 
 	// Imagery: XYZ URL templates ({z}/{x}/{y}); public-domain USGS National Map by default.
-	SATELLITE_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}'),
+	// The satellite layer: IMAGERY forces a provider; else SATELLITE_TILE_URL when set;
+	// else the first keyed provider whose key is set (Google, Esri, Mapbox); else USGS
+	// (app/integrations/satellite.server.ts).
+	SATELLITE_TILE_URL: z.string().optional().transform((v) => v || undefined),
+	IMAGERY: z.enum(['usgs', 'esri', 'mapbox', 'google']).optional(),
+	// Esri World Imagery (ArcGIS location platform API key, basemaps only): a browser key, on every tile URL
+	ESRI_API_KEY: z.string().min(1).optional(),
+	ESRI_IMAGERY_URL: z.string().url().default('https://ibasemaps-api.arcgis.com/arcgis/rest/services/World_Imagery/MapServer'),
+	// Mapbox Satellite: a public (pk.) token, a browser key on every tile URL; MAPBOX_ACCESS_TOKEN (search) stays on the server
+	MAPBOX_SATELLITE_TOKEN: z.string().startsWith('pk.', 'MAPBOX_SATELLITE_TOKEN must be a public (pk.) token: it reaches the browser').optional(),
+	MAPBOX_TILES_URL: z.string().url().default('https://api.mapbox.com/v4'),
+	// Google Map Tiles (2D satellite, session token): a browser key on every tile URL, never the Places key
+	GOOGLE_MAP_TILES_API_KEY: z.string().min(1).optional(),
+	GOOGLE_TILES_URL: z.string().url().default('https://tile.googleapis.com/v1'),
+	// USGS capture dates: an ArcGIS MapServer whose identify answers the imagery's date for a point
+	USGS_IMAGERY_METADATA_URL: z.string().url().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer'),
 	HYBRID_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryTopo/MapServer/tile/{z}/{y}/{x}'),
 	TERRAIN_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSShadedReliefOnly/MapServer/tile/{z}/{y}/{x}'),
 	ROADMAP_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSTopo/MapServer/tile/{z}/{y}/{x}'),
@@ -52,6 +67,13 @@ const schema = z.object({
 })
 	.refine((env) => env.GEOCODER !== 'photon' || env.PHOTON_URL, { message: 'GEOCODER=photon needs PHOTON_URL', path: ['PHOTON_URL'] })
 	.refine((env) => env.GEOCODER !== 'mapbox' || env.MAPBOX_ACCESS_TOKEN, { message: 'GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN', path: ['MAPBOX_ACCESS_TOKEN'] })
+	.refine((env) => env.IMAGERY !== 'esri' || env.ESRI_API_KEY, { message: 'IMAGERY=esri needs ESRI_API_KEY', path: ['ESRI_API_KEY'] })
+	.refine((env) => env.IMAGERY !== 'mapbox' || env.MAPBOX_SATELLITE_TOKEN, { message: 'IMAGERY=mapbox needs MAPBOX_SATELLITE_TOKEN', path: ['MAPBOX_SATELLITE_TOKEN'] })
+	.refine((env) => env.IMAGERY !== 'google' || env.GOOGLE_MAP_TILES_API_KEY, { message: 'IMAGERY=google needs GOOGLE_MAP_TILES_API_KEY', path: ['GOOGLE_MAP_TILES_API_KEY'] })
+	.refine((env) => !env.GOOGLE_MAP_TILES_API_KEY || env.GOOGLE_MAP_TILES_API_KEY !== env.GOOGLE_MAPS_API_KEY, {
+		message: 'GOOGLE_MAP_TILES_API_KEY reaches the browser: use a separate key from GOOGLE_MAPS_API_KEY (Places, server only)',
+		path: ['GOOGLE_MAP_TILES_API_KEY'],
+	})
 	.refine((env) => env.GEOCODER !== 'google' || env.GOOGLE_MAPS_API_KEY, { message: 'GEOCODER=google needs GOOGLE_MAPS_API_KEY', path: ['GOOGLE_MAPS_API_KEY'] })
 
 export type Env = z.infer<typeof schema>

@@ -11,6 +11,7 @@ if (embeddedDatabase) process.env.DATABASE_URL = 'postgresql://embedded.invalid/
 const { getEnv } = await import('../app/env.server.ts')
 const { createGeocoder } = await import('../app/integrations/geocoder.server.ts')
 const { imageryProviderName } = await import('../app/lib/imagery-providers.ts')
+const { getSatelliteImagery } = await import('../app/integrations/satellite.server.ts')
 
 type Status = 'ok' | 'WARN' | 'FAIL'
 type Row = { check: string; status: Status; detail: string; required: boolean }
@@ -89,15 +90,15 @@ function isImage(bytes: Uint8Array) {
 	return head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) || head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])) || (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
 }
 
-async function tileLayer(name: string, template: string): Promise<Row> {
+async function tileLayer(name: string, template: string, provider = imageryProviderName(template)): Promise<Row> {
 	const check = `tiles: ${name}`
-	const provider = imageryProviderName(template)
 	let url: string
 	try {
 		url = tileAt(template)
 		new URL(url)
 	} catch {
-		return { check, status: 'FAIL', required: true, detail: `not a URL template: ${template}` }
+		// a keyed provider's template carries its key: not printed
+		return { check, status: 'FAIL', required: true, detail: `not a URL template: ${provider === imageryProviderName(template) && !/key=|token=/i.test(template) ? template : provider}` }
 	}
 	try {
 		const { value: bytes, ms } = await timed(async () => {
@@ -113,11 +114,21 @@ async function tileLayer(name: string, template: string): Promise<Row> {
 	}
 }
 
+/** The satellite layer of the provider satellite.server.ts chooses; Google first needs a session (a fallback to USGS is a failure here). */
+async function satelliteLayer(): Promise<Row> {
+	const imagery = getSatelliteImagery()
+	const satellite = await imagery.resolve()
+	if (satellite.id !== imagery.chosen && !(imagery.chosen === 'custom' && satellite.id === 'usgs')) {
+		return { check: 'tiles: satellite', status: 'FAIL', required: true, detail: `Google Map Tiles: no session (createSession failed; see the warning above); the map falls back to ${satellite.name}` }
+	}
+	return tileLayer('satellite', satellite.template, satellite.name)
+}
+
 const rows = await Promise.all([
 	database(),
 	smtp(),
 	geocoder(),
-	tileLayer('satellite', env.SATELLITE_TILE_URL),
+	satelliteLayer(),
 	tileLayer('hybrid', env.HYBRID_TILE_URL),
 	tileLayer('terrain', env.TERRAIN_TILE_URL),
 	tileLayer('roadmap', env.ROADMAP_TILE_URL),

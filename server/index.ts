@@ -47,7 +47,8 @@ app.use((req, _res, next) => {
 const { getEnv } = await import('../app/env.server.ts')
 const { crossSiteRefusal, securityHeaders } = await import('../app/lib/security.ts')
 const env = getEnv()
-const tileUrls = [env.SATELLITE_TILE_URL, env.HYBRID_TILE_URL, env.TERRAIN_TILE_URL, env.ROADMAP_TILE_URL]
+const { getSatelliteImagery } = await import('../app/integrations/satellite.server.ts')
+const tileUrls = [...getSatelliteImagery().origins, env.HYBRID_TILE_URL, env.TERRAIN_TILE_URL, env.ROADMAP_TILE_URL]
 app.use((req, res, next) => {
 	const nonce = randomBytes(16).toString('base64')
 	// entry.server.tsx puts the nonce on React Router's scripts; never taken from the client

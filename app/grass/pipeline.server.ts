@@ -94,7 +94,7 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds }: Det
 		grassAreas,
 		learnedFromSamples: learned?.samples ?? 0,
 		excludedFeatures: detection.excluded.map((e) => ({ type: e.type, label: e.label, area_sqft: toSqft(e.areaM2) })),
-		imagery: { zoom: window.zoom, metresPerPixel: Math.round(mpp * 1e4) / 1e4, groundMetresPerPixel: Math.round(groundMpp * 1e4) / 1e4, source: imagerySource() },
+		imagery: { zoom: window.zoom, metresPerPixel: Math.round(mpp * 1e4) / 1e4, groundMetresPerPixel: Math.round(groundMpp * 1e4) / 1e4, source: window.satellite && window.satellite.id !== 'usgs' && window.satellite.id !== 'custom' ? window.satellite.name : imagerySource(window.satellite?.attribution) },
 		meanConfidence: confidence,
 		roughOutline: isRoughOutline(groundMpp, confidence),
 		seeds: { lawn: seeds?.lawn.length ?? 0, other: seeds?.other.length ?? 0 },

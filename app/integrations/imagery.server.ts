@@ -1,5 +1,5 @@
-// Satellite imagery for grass detection: XYZ tiles from SATELLITE_TILE_URL
-// ({z}/{x}/{y}), each request bounded by TILE_FETCH_TIMEOUT_MS and the
+// Satellite imagery for grass detection and the report map: XYZ tiles
+// ({z}/{x}/{y}) of the provider satellite.server.ts chooses (the map's own), each request bounded by TILE_FETCH_TIMEOUT_MS and the
 // caller's AbortSignal, cached on disk under TILE_CACHE_DIR, checked to decode
 // as a 256-px image, then stitched (sharp) into one window around a point.
 import { createHash } from 'node:crypto'
@@ -10,6 +10,7 @@ import { getEnv } from '~/env.server.ts'
 import { TILE_SIZE, windowAround } from '~/grass/mercator.ts'
 import type { RgbImage } from '~/grass/raster.ts'
 import type { LatLng } from '~/lib/geodesy.ts'
+import { getSatelliteImagery, type Satellite } from './satellite.server.ts'
 
 export type ImageryErrorKind = 'timeout' | 'unavailable' | 'invalid' | 'not_found'
 
@@ -34,14 +35,15 @@ export function tileCacheDir(): string {
 	return path.resolve(env.TILE_CACHE_DIR ?? path.join(env.DATA_DIR, 'tiles'))
 }
 
-export function tileUrl(tile: Tile, template = getEnv().SATELLITE_TILE_URL): string {
+export function tileUrl(tile: Tile, template: string): string {
 	return template.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y))
 }
 
-function cachePath(url: string, tile: Tile) {
-	// one folder per provider template, so changing provider never serves stale tiles
-	const provider = createHash('sha256').update(getEnv().SATELLITE_TILE_URL).digest('hex').slice(0, 16)
-	const name = createHash('sha256').update(url).digest('hex').slice(0, 16)
+function cachePath(satellite: Satellite, tile: Tile) {
+	// one folder per provider, so changing provider never serves stale tiles; named
+	// without keys or sessions, so a new Google session reuses what is cached
+	const provider = createHash('sha256').update(satellite.cacheKey).digest('hex').slice(0, 16)
+	const name = createHash('sha256').update(`${tile.z}/${tile.x}/${tile.y}`).digest('hex').slice(0, 16)
 	return path.join(tileCacheDir(), provider, String(tile.z), `${tile.x}-${tile.y}-${name}`)
 }
 
@@ -56,9 +58,10 @@ async function assertImage(bytes: Buffer): Promise<void> {
 }
 
 /** One tile's bytes (JPEG/PNG/WebP), from the disk cache or the provider. */
-export async function fetchTile(tile: Tile, { signal }: { signal?: AbortSignal } = {}): Promise<Buffer> {
-	const url = tileUrl(tile)
-	const file = cachePath(url, tile)
+export async function fetchTile(tile: Tile, { signal, satellite }: { signal?: AbortSignal; satellite?: Satellite } = {}): Promise<Buffer> {
+	satellite ??= await getSatelliteImagery().resolve({ signal })
+	const url = tileUrl(tile, satellite.template)
+	const file = cachePath(satellite, tile)
 	const cached = await fs.readFile(file).catch(() => null)
 	if (cached) return cached
 	signal?.throwIfAborted()
@@ -96,6 +99,8 @@ export type ImageryWindow = {
 	left: number
 	top: number
 	zoom: number
+	/** the provider the tiles came from */
+	satellite?: Satellite
 }
 
 /**
@@ -109,6 +114,7 @@ export async function fetchImageryWindow(
 	size: number,
 	{ signal, height = size, missingTiles = 'fail' }: { signal?: AbortSignal; height?: number; missingTiles?: 'fail' | 'blank' } = {},
 ): Promise<ImageryWindow> {
+	const satellite = await getSatelliteImagery().resolve({ signal })
 	const window = windowAround(center, zoom, size, height)
 	const buffers: (Buffer | null)[] = new Array(window.tiles.length)
 	let next = 0
@@ -116,7 +122,7 @@ export async function fetchImageryWindow(
 		while (next < window.tiles.length) {
 			const i = next++
 			try {
-				buffers[i] = await fetchTile(window.tiles[i]!, { signal })
+				buffers[i] = await fetchTile(window.tiles[i]!, { signal, satellite })
 			} catch (error) {
 				if (missingTiles === 'blank' && error instanceof ImageryError && error.kind === 'not_found') buffers[i] = null
 				else throw error
@@ -148,6 +154,7 @@ export async function fetchImageryWindow(
 			left: window.left,
 			top: window.top,
 			zoom,
+			satellite,
 		}
 	} catch (error) {
 		throw new ImageryError('invalid', `The imagery tiles could not be decoded (${(error as Error).message}).`)

@@ -35,6 +35,8 @@ export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
 export type Tool = 'polygon' | 'rectangle' | 'circle' | 'polyline' | 'hole'
 export type LayerConfig = Record<MapType, string> & {
 	attribution: string
+	/** a layer's own required credit (a keyed satellite provider's), else `attribution` */
+	attributions?: Partial<Record<MapType, string>>
 	maxZoom: number
 	/** per-tile timeout in the browser: a provider that never answers is a failure, not a blank map */
 	timeoutMs?: number
@@ -170,7 +172,7 @@ export default function MeasureMap(props: Props) {
 				type,
 				new TileLayer({
 					visible: type === latest.current.mapType,
-					source: new XYZ({ url: layers[type], maxZoom: layers.maxZoom, attributions: layers.attribution, crossOrigin: 'anonymous' }),
+					source: new XYZ({ url: layers[type], maxZoom: layers.maxZoom, attributions: layers.attributions?.[type] ?? layers.attribution, crossOrigin: 'anonymous' }),
 					properties: { mapType: type },
 				}),
 			]),

@@ -13,6 +13,7 @@ import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
+import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { addressesMatch } from '~/lib/addresses.ts'
 import { parsePrecision } from '~/lib/geocode-precision.ts'
 import { squareAround } from '~/lib/geodesy.ts'
@@ -71,16 +72,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const measurements: ApiMeasurement[] =
 		address && user.organizationId ? (await listMeasurements(user, { address, page: 1, limit: 500 })).measurements : []
 	const env = getEnv()
+	// the satellite provider and its required credit; its template carries its browser key, if any (satellite.server.ts)
+	const satellite = await getSatelliteImagery().resolve({ signal: request.signal })
 	const layers: LayerConfig = {
-		satellite: env.SATELLITE_TILE_URL,
+		satellite: satellite.template,
 		hybrid: env.HYBRID_TILE_URL,
 		terrain: env.TERRAIN_TILE_URL,
 		roadmap: env.ROADMAP_TILE_URL,
 		attribution: env.TILE_ATTRIBUTION,
+		attributions: { satellite: satellite.attribution },
 		maxZoom: env.TILE_MAX_ZOOM,
 		timeoutMs: env.TILE_FETCH_TIMEOUT_MS,
 	}
-	const providers = Object.fromEntries((['satellite', 'hybrid', 'terrain', 'roadmap'] as const).map((t) => [t, imageryProviderName(layers[t])])) as Record<MapType, string>
+	const providers = Object.fromEntries(
+		(['satellite', 'hybrid', 'terrain', 'roadmap'] as const).map((t) => [t, t === 'satellite' ? satellite.name : imageryProviderName(layers[t])]),
+	) as Record<MapType, string>
 	// a ZIP or city centroid (issue 18 §2): the notice, until a tap sets the property centre
 	const precision = parsePrecision(url.searchParams.get('precision'))
 	const approximate: Approximate | null =

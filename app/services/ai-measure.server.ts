@@ -3,7 +3,8 @@
 // detection itself with imagery failures turned into clear HTTP errors.
 import { getEnv } from '~/env.server.ts'
 import { ImageryError } from '~/integrations/imagery.server.ts'
-import { imageryFailureMessage, imageryProviderName } from '~/lib/imagery-providers.ts'
+import { imageryFailureMessage } from '~/lib/imagery-providers.ts'
+import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { detectGrass, type DetectGrassOptions, type GrassResult } from '~/grass/pipeline.server.ts'
 import type { AiMeasureInput } from '~/lib/schemas/ai-measure.ts'
 import type { ClientUser } from '~/services/users.server.ts'
@@ -33,16 +34,17 @@ export async function startAiMeasurement(user: ClientUser): Promise<void> {
 }
 
 /** Imagery failures → 502/504 saying what the map says (issue 18 §4) and why (never a bare 500). */
-export function imageryHttpError(error: ImageryError): HttpError {
+export async function imageryHttpError(error: ImageryError): Promise<HttpError> {
 	const status = error.kind === 'timeout' ? 504 : 502
-	return new HttpError(status, `${imageryFailureMessage(imageryProviderName(getEnv().SATELLITE_TILE_URL))} ${error.message}`)
+	const satellite = await getSatelliteImagery().resolve()
+	return new HttpError(status, `${imageryFailureMessage(satellite.name)} ${error.message}`)
 }
 
 export async function measureGrass(input: AiMeasureInput, options: DetectGrassOptions): Promise<GrassResult> {
 	try {
 		return await detectGrass(input.propertyCenter, { ...options, seeds: input.seeds })
 	} catch (error) {
-		if (error instanceof ImageryError) throw imageryHttpError(error)
+		if (error instanceof ImageryError) throw await imageryHttpError(error)
 		throw error
 	}
 }

@@ -1,5 +1,5 @@
 // The map of a PDF report: the view that fits every shape, and the satellite
-// imagery behind it, stitched server-side from SATELLITE_TILE_URL tiles with
+// imagery behind it, stitched server-side from the satellite provider's tiles with
 // the grass pipeline's tile fetch (disk cache, timeouts). The shapes
 // themselves are drawn as vectors by the PDF (reports.server.ts), so without
 // imagery the same drawing stands alone on a plain background.
@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { getEnv } from '~/env.server.ts'
 import { project } from '~/grass/mercator.ts'
 import { fetchImageryWindow, ImageryError } from '~/integrations/imagery.server.ts'
+import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { circleRing, type LatLng } from '~/lib/geodesy.ts'
 import type { Shape } from '~/lib/shapes.ts'
 
@@ -74,7 +75,9 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 	const env = getEnv()
 	const maxZoom = Math.min(env.TILE_MAX_ZOOM, 21)
 	const fitted = fitView(shapes, maxZoom, fallbackCenter)
-	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution: env.TILE_ATTRIBUTION }
+	// the satellite provider's required credit (satellite.server.ts), printed under the map
+	const attribution = (await getSatelliteImagery().resolve()).attribution
+	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution }
 	const signal = AbortSignal.timeout(IMAGERY_BUDGET_MS)
 	let reason = 'Imagery unavailable'
 	for (let zoom = fitted.zoom; zoom >= Math.max(1, fitted.zoom - 2); zoom--) {
@@ -86,7 +89,7 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 			})
 				.jpeg({ quality: 82 })
 				.toBuffer()
-			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: env.TILE_ATTRIBUTION }
+			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: window.satellite?.attribution ?? attribution }
 		} catch (error) {
 			if (error instanceof ImageryError) {
 				reason = error.message
@@ -99,5 +102,5 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 			break
 		}
 	}
-	return { view: fitted, jpeg: null, unavailable: reason, attribution: env.TILE_ATTRIBUTION }
+	return { view: fitted, jpeg: null, unavailable: reason, attribution }
 }

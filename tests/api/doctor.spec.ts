@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { startCensusServer } from '../support/census-server.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { startMailReceiver } from '../support/mail-receiver.ts'
+import { KEYS, startImageryProviderServer } from '../support/imagery-provider-server.ts'
 
 function doctor(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
 	return new Promise((resolve) => {
@@ -64,5 +65,35 @@ test('everything reachable: a table of ok rows, exit 0; a broken tile layer or S
 	} finally {
 		await mail.close()
 		await census.close()
+	}
+})
+
+test('keyed satellite imagery: the provider a key chooses is checked with its key (never printed); a Google key without a session fails', async ({ env }) => {
+	const providers = await startImageryProviderServer()
+	const base = {
+		DATABASE_URL: env.databaseUrl,
+		SMTP_URL: '',
+		HYBRID_TILE_URL: `${env.tiles}/hybrid/{z}/{x}/{y}.png`,
+		TERRAIN_TILE_URL: `${env.tiles}/terrain/{z}/{x}/{y}.png`,
+		ROADMAP_TILE_URL: `${env.tiles}/roadmap/{z}/{x}/{y}.png`,
+		ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
+		MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
+		GOOGLE_TILES_URL: `${providers.url}/google/v1`,
+	}
+	try {
+		const esri = await doctor({ ...base, ESRI_API_KEY: KEYS.esri })
+		expect(row(esri.output, 'tiles: satellite')).toMatch(/ ok +Esri World Imagery: a \d+ kB tile/)
+		expect(esri.output).not.toContain(KEYS.esri)
+		const mapbox = await doctor({ ...base, MAPBOX_SATELLITE_TOKEN: KEYS.mapbox })
+		expect(row(mapbox.output, 'tiles: satellite')).toMatch(/ ok +Mapbox Satellite: a \d+ kB tile/)
+		const google = await doctor({ ...base, GOOGLE_MAP_TILES_API_KEY: KEYS.google })
+		expect(row(google.output, 'tiles: satellite')).toMatch(/ ok +Google Map Tiles: a \d+ kB tile/)
+		expect(google.output).not.toContain(KEYS.google)
+		const refused = await doctor({ ...base, GOOGLE_MAP_TILES_API_KEY: 'not-the-key' })
+		expect(refused.code, refused.output).toBe(1)
+		expect(row(refused.output, 'tiles: satellite')).toMatch(/ FAIL +Google Map Tiles: no session/)
+		expect(providers.requests.some((r) => r.route === 'google-tile')).toBe(true)
+	} finally {
+		await providers.close()
 	}
 })
