@@ -35,6 +35,8 @@ const schema = z.object({
 	GOOGLE_MAP_TILES_API_KEY: z.string().min(1).optional(),
 	GOOGLE_TILES_URL: z.string().url().default('https://tile.googleapis.com/v1'),
 	// USGS capture dates: an ArcGIS MapServer whose identify answers the imagery's date for a point
+	// how long a capture-date look-up may take before the map and report go without one
+	IMAGERY_METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 	USGS_IMAGERY_METADATA_URL: z.string().url().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer'),
 	HYBRID_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryTopo/MapServer/tile/{z}/{y}/{x}'),
 	TERRAIN_TILE_URL: z.string().default('https://basemap.nationalmap.gov/arcgis/rest/services/USGSShadedReliefOnly/MapServer/tile/{z}/{y}/{x}'),

@@ -141,9 +141,34 @@ describe('the server fetches the same provider the map shows', () => {
 			{ lat: 30.2748, lng: -97.7404 },
 			{ lat: 30.2748, lng: -97.7403 },
 		]
+		providers.dates.esri = { NICE_NAME: 'Maxar', SRC_DATE: 20230415, SRC_RES: 0.3 }
 		const map = await renderReportMap([{ type: 'polygon', coordinates: square }] as never)
 		expect(map.jpeg).not.toBeNull()
 		expect(map.attribution).toBe(SATELLITE_ATTRIBUTION.esri)
+		expect(map.imageryInfo).toEqual({ source: 'Esri World Imagery', captured: '2023-04' })
+		const identify = providers.requests.find((r) => r.route === 'esri-identify')!
+		expect(identify.url.searchParams.get('token')).toBe(KEYS.esri)
+		// the PDF prints the credit and "Imagery: <source>, <month year>"
+		const { buildReportPdf } = await import('~/services/report-pdf.server.ts')
+		const pdf = await buildReportPdf({
+			organizationName: 'Acme Lawn',
+			address: '1100 Congress Ave, Austin, TX',
+			date: new Date('2026-11-25T12:00:00Z'),
+			measuredBy: ['Una Test'],
+			preparedBy: 'Una Test',
+			title: 'Property report',
+			shapes: [],
+			totals: { total_area_sqft: 0, total_area_acres: 0, total_area_sqm: 0, total_distance_feet: 0, total_distance_yards: 0, total_distance_meters: 0, shape_count: 0 },
+			notes: null,
+			estimate: null,
+			map,
+		})
+		const { PDFParse } = await import('pdf-parse')
+		const parser = new PDFParse({ data: new Uint8Array(pdf) })
+		const text = (await parser.getText()).text.replace(/\s+/g, ' ')
+		await parser.destroy()
+		expect(text).toContain('Powered by Esri. Imagery: Esri, Maxar, Earthstar Geographics, and the GIS User Community')
+		expect(text).toContain('Imagery: Esri World Imagery, April 2023')
 		// the tile cache is named without the key
 		const names = await fs.readdir(cacheDir, { recursive: true })
 		expect(names.join('\n')).not.toContain(KEYS.esri)

@@ -6,6 +6,7 @@ import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
 import { ApproximateLocationNotice, type Approximate } from '~/components/measure/approximate-location.tsx'
 import { ImageryFailure, ImageryGrid } from '~/components/measure/imagery-failure.tsx'
+import { ImageryDate } from '~/components/measure/imagery-date.tsx'
 import { imageryProviderName } from '~/lib/imagery-providers.ts'
 import { AiResultPanel, useAiCorrections } from '~/components/measure/ai-corrections.tsx'
 import { useToast } from '~/components/toaster.tsx'
@@ -14,6 +15,7 @@ import { inputClass } from '~/components/ui/field.tsx'
 import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
+import { imageryInfoOrNull } from '~/integrations/imagery-info.server.ts'
 import { addressesMatch } from '~/lib/addresses.ts'
 import { parsePrecision } from '~/lib/geocode-precision.ts'
 import { squareAround } from '~/lib/geodesy.ts'
@@ -95,9 +97,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 			: null
 	const org = user.organization
 	const initialUnit = (user.preferredUnit ?? org?.defaultUnit ?? 'sqft') as DisplayUnit
+	const center = lat !== null && lng !== null ? { lat, lng } : null
 	return {
 		address,
-		center: lat !== null && lng !== null ? { lat, lng } : null,
+		center,
+		// streamed: the page does not wait for the provider's metadata service
+		imageryInfo: imageryInfoOrNull(center, { signal: request.signal }),
 		approximate,
 		viewingId,
 		measurements,
@@ -601,6 +606,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				) : null}
 				{loaderData.approximate ? <ApproximateLocationNotice approximate={loaderData.approximate} /> : null}
+				{failedImagery.has(mapType) ? null : <ImageryDate info={loaderData.imageryInfo} source={loaderData.providers[mapType]} />}
 				{failedImagery.has(mapType) ? (
 					<>
 						<ImageryGrid />

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { getEnv } from '~/env.server.ts'
 import { project } from '~/grass/mercator.ts'
 import { fetchImageryWindow, ImageryError } from '~/integrations/imagery.server.ts'
+import { getImageryInfo, type ImageryInfo } from '~/integrations/imagery-info.server.ts'
 import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { circleRing, type LatLng } from '~/lib/geodesy.ts'
 import type { Shape } from '~/lib/shapes.ts'
@@ -26,6 +27,8 @@ export type ReportMap = {
 	/** why there is no imagery, for the report's caption */
 	unavailable: string | null
 	attribution: string
+	/** the imagery's provider and capture date ("YYYY-MM", null where it gives none), for "Imagery: <source>, <month year>" */
+	imageryInfo: ImageryInfo | null
 }
 
 /** Every point that outlines a shape (a circle's ring, not just its centre). */
@@ -76,9 +79,12 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 	const maxZoom = Math.min(env.TILE_MAX_ZOOM, 21)
 	const fitted = fitView(shapes, maxZoom, fallbackCenter)
 	// the satellite provider's required credit (satellite.server.ts), printed under the map
-	const attribution = (await getSatelliteImagery().resolve()).attribution
-	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution }
+	const satellite = await getSatelliteImagery().resolve()
+	const attribution = satellite.attribution
+	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution, imageryInfo: null }
 	const signal = AbortSignal.timeout(IMAGERY_BUDGET_MS)
+	// the capture date, looked up while the tiles come (its own short timeout; never fails the report)
+	const info = getImageryInfo(fitted.center, { signal, satellite }).catch(() => null)
 	let reason = 'Imagery unavailable'
 	for (let zoom = fitted.zoom; zoom >= Math.max(1, fitted.zoom - 2); zoom--) {
 		const view = zoom === fitted.zoom ? fitted : viewAt(fitted.center, zoom)
@@ -89,7 +95,7 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 			})
 				.jpeg({ quality: 82 })
 				.toBuffer()
-			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: window.satellite?.attribution ?? attribution }
+			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: window.satellite?.attribution ?? attribution, imageryInfo: await info }
 		} catch (error) {
 			if (error instanceof ImageryError) {
 				reason = error.message
@@ -102,5 +108,5 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 			break
 		}
 	}
-	return { view: fitted, jpeg: null, unavailable: reason, attribution }
+	return { view: fitted, jpeg: null, unavailable: reason, attribution, imageryInfo: null }
 }

@@ -9,6 +9,7 @@ import { shapeLabel } from '~/lib/exports.ts'
 import type { Shape } from '~/lib/shapes.ts'
 import { formatArea, formatLength, metersToFeet } from '~/lib/units.ts'
 import { metresPerPixel } from '~/grass/mercator.ts'
+import { imageryCaption } from '~/lib/imagery-date.ts'
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
 
 export const DISCLAIMER =
@@ -176,6 +177,9 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 		? `${data.map.attribution} · zoom ${data.map.view.zoom}`
 		: `Imagery unavailable — shapes drawn without imagery (${data.map.unavailable ?? 'no imagery'}). Imagery source: ${data.map.attribution}`
 	doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(caption, left, doc.y, { width: CONTENT })
+	// issue 18 §5: when the provider says when its imagery was captured
+	const captured = data.map.jpeg && data.map.imageryInfo ? imageryCaption(data.map.imageryInfo.source, data.map.imageryInfo.captured) : null
+	if (captured) doc.text(captured, left, doc.y, { width: CONTENT })
 
 	// the shapes
 	heading('Measurements')
@@ -271,6 +275,7 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 	heading('About this report')
 	doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted)
 	doc.text(data.map.jpeg ? `Imagery source: ${data.map.attribution}.` : `Imagery source: ${data.map.attribution} (not available for this report).`, left, doc.y, { width: CONTENT })
+	if (captured) doc.text(`${captured}.`, left, doc.y, { width: CONTENT })
 	doc.moveDown(0.3).text(DISCLAIMER, { width: CONTENT })
 
 	// page numbers

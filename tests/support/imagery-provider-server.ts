@@ -54,7 +54,9 @@ export async function startImageryProviderServer(): Promise<ImageryProviderServe
 	const json = (res: http.ServerResponse, body: unknown, status = 200) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 	const identify = (attributes: unknown) => ({ results: attributes ? [{ layerId: 0, layerName: 'Metadata', value: '1', displayFieldName: 'NICE_NAME', attributes }] : [] })
 	const server = http.createServer(async (req, res) => {
+		// CORS as the providers do it (the map loads tiles with crossOrigin, through fetch)
 		res.setHeader('access-control-allow-origin', '*')
+		if (req.method === 'OPTIONS') return void res.writeHead(204, { 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST' }).end()
 		const url = new URL(req.url ?? '/', 'http://providers')
 		const route = routeOf(req.method ?? 'GET', url.pathname)
 		state.requests.push({ method: req.method ?? 'GET', url, route })

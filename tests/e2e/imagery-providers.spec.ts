@@ -1,0 +1,80 @@
+// Issue 18 §3 and §5 in the browser: a keyed imagery provider chosen by its key
+// alone (Esri World Imagery here, Mapbox Satellite for a provider without
+// dates), its required attribution on the map, "Imagery: <source>, <month
+// year>" where the provider's metadata has a capture date, and only the
+// browser key in the page — never the server-only Places or Search keys. The
+// providers are a local server speaking their protocols.
+import { startAppProcess, type AppProcess } from '../support/app-process.ts'
+import { E2E_SESSION_SECRET, expect, signIn, test } from '../support/fixtures.ts'
+import { KEYS, startImageryProviderServer, type ImageryProviderServer } from '../support/imagery-provider-server.ts'
+
+const SERVER_ONLY = { GOOGLE_MAPS_API_KEY: 'places-server-only-key-123', MAPBOX_ACCESS_TOKEN: 'sk.search-server-only-token' }
+const at = { lat: 30.2747, lng: -97.7404 }
+
+// each test starts an app server of its own
+test.slow()
+
+let providers: ImageryProviderServer
+test.beforeAll(async () => {
+	providers = await startImageryProviderServer()
+})
+test.afterAll(async () => {
+	await providers?.close()
+})
+
+async function appWith(env: Record<string, string>, base: { databaseUrl: string; tiles: string }): Promise<AppProcess> {
+	return startAppProcess(
+		{
+			DATABASE_URL: base.databaseUrl,
+			SESSION_SECRET: E2E_SESSION_SECRET,
+			HYBRID_TILE_URL: `${base.tiles}/hybrid/{z}/{x}/{y}.png`,
+			TERRAIN_TILE_URL: `${base.tiles}/terrain/{z}/{x}/{y}.png`,
+			ROADMAP_TILE_URL: `${base.tiles}/roadmap/{z}/{x}/{y}.png`,
+			ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
+			MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
+			USGS_IMAGERY_METADATA_URL: `${providers.url}/usgs/USGSImageryOnly/MapServer`,
+			TRUST_PROXY: 'true',
+			JOBS: 'off',
+			...SERVER_ONLY,
+			...env,
+		},
+		{ unset: ['SATELLITE_TILE_URL', 'IMAGERY', 'SMTP_URL'] },
+	)
+}
+
+test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery: Esri World Imagery, April 2023" on the map; the server-only keys never reach the page', async ({ page, context, makeUser, env }) => {
+	providers.dates.esri = { NICE_NAME: 'Maxar', SRC_DATE: 20230415 }
+	const app = await appWith({ ESRI_API_KEY: KEYS.esri }, env)
+	try {
+		await signIn(context, (await makeUser()).id)
+		const response = await page.goto(`${app.baseURL}/measure?${new URLSearchParams({ address: '1100 Congress Ave, Austin, TX 78701', lat: String(at.lat), lng: String(at.lng) })}`)
+		const html = await response!.text()
+		for (const secret of Object.values(SERVER_ONLY)) expect(html).not.toContain(secret)
+		await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
+		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
+		await expect(page.locator('.ol-attribution')).toContainText('Powered by Esri. Imagery: Esri, Maxar, Earthstar Geographics, and the GIS User Community')
+		await expect(page.getByTestId('imagery-date')).toHaveText('Imagery: Esri World Imagery, April 2023')
+		await expect.poll(() => providers.requests.filter((r) => r.route === 'esri-tile' && r.url.searchParams.get('token') === KEYS.esri).length).toBeGreaterThan(0)
+		// the date is of the satellite imagery: not shown over another provider's layer
+		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Roadmap' }).click()
+		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
+		await expect(page.locator('.ol-attribution')).not.toContainText('Esri')
+	} finally {
+		await app.stop()
+	}
+})
+
+test('Mapbox Satellite (a public token): its attribution, and no date line (Mapbox gives none)', async ({ page, context, makeUser, env }) => {
+	const app = await appWith({ MAPBOX_SATELLITE_TOKEN: KEYS.mapbox }, env)
+	try {
+		await signIn(context, (await makeUser()).id)
+		const response = await page.goto(`${app.baseURL}/measure?${new URLSearchParams({ address: '1100 Congress Ave, Austin, TX 78701', lat: String(at.lat), lng: String(at.lng) })}`)
+		expect(await response!.text()).not.toContain(SERVER_ONLY.MAPBOX_ACCESS_TOKEN)
+		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
+		await expect(page.locator('.ol-attribution')).toContainText('© Mapbox © Maxar')
+		await expect.poll(() => providers.requests.filter((r) => r.route === 'mapbox-tile').length).toBeGreaterThan(0)
+		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
+	} finally {
+		await app.stop()
+	}
+})
