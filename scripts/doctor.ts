@@ -12,6 +12,7 @@ const { getEnv } = await import('../app/env.server.ts')
 const { createGeocoder } = await import('../app/integrations/geocoder.server.ts')
 const { imageryProviderName } = await import('../app/lib/imagery-providers.ts')
 const { getSatelliteImagery } = await import('../app/integrations/satellite.server.ts')
+const { arcgisCaptureDate } = await import('../app/integrations/imagery-info.server.ts')
 
 type Status = 'ok' | 'WARN' | 'FAIL'
 type Row = { check: string; status: Status; detail: string; required: boolean }
@@ -124,11 +125,24 @@ async function satelliteLayer(): Promise<Row> {
 	return tileLayer('satellite', satellite.template, satellite.name)
 }
 
+/** The satellite provider's capture-date service (USGS, Esri): optional, the map and report simply show no date without it. */
+async function imageryDates(): Promise<Row> {
+	const check = 'imagery dates'
+	const satellite = await getSatelliteImagery().resolve()
+	if (!satellite.metadata) return { check, status: 'ok', required: false, detail: `${satellite.name} gives no capture dates; none are shown` }
+	const host = new URL(satellite.metadata.url).host
+	const { value, ms } = await timed(() => arcgisCaptureDate(satellite.metadata!, { lat: 38.8977, lng: -77.0365 }, { timeoutMs: Math.min(env.IMAGERY_METADATA_TIMEOUT_MS * 2, TIMEOUT_MS) }))
+	return value
+		? { check, status: 'ok', required: false, detail: `${satellite.name} at ${host}: captured ${value} (the White House) in ${ms} ms` }
+		: { check, status: 'WARN', required: false, detail: `${satellite.name} at ${host}: no capture date (see the warning above, if any); the map and report show none` }
+}
+
 const rows = await Promise.all([
 	database(),
 	smtp(),
 	geocoder(),
 	satelliteLayer(),
+	imageryDates(),
 	tileLayer('hybrid', env.HYBRID_TILE_URL),
 	tileLayer('terrain', env.TERRAIN_TILE_URL),
 	tileLayer('roadmap', env.ROADMAP_TILE_URL),

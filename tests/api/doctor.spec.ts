@@ -79,13 +79,23 @@ test('keyed satellite imagery: the provider a key chooses is checked with its ke
 		ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
 		MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
 		GOOGLE_TILES_URL: `${providers.url}/google/v1`,
+		// Google's fallback is USGS: its dates from the local server too
+		USGS_IMAGERY_METADATA_URL: `${providers.url}/usgs/USGSImageryOnly/MapServer`,
 	}
 	try {
+		providers.dates.esri = { SRC_DATE: 20230415 }
 		const esri = await doctor({ ...base, ESRI_API_KEY: KEYS.esri })
 		expect(row(esri.output, 'tiles: satellite')).toMatch(/ ok +Esri World Imagery: a \d+ kB tile/)
+		expect(row(esri.output, 'imagery dates')).toMatch(/ ok +Esri World Imagery at 127\.0\.0\.1:\d+: captured 2023-04/)
+		providers.misbehave = { 'esri-identify': 'garbage' }
+		const noDates = await doctor({ ...base, ESRI_API_KEY: KEYS.esri })
+		expect(row(noDates.output, 'imagery dates')).toMatch(/ WARN +Esri World Imagery at 127\.0\.0\.1:\d+: no capture date/)
+		expect(noDates.code, noDates.output).toBe(0)
+		providers.misbehave = {}
 		expect(esri.output).not.toContain(KEYS.esri)
 		const mapbox = await doctor({ ...base, MAPBOX_SATELLITE_TOKEN: KEYS.mapbox })
 		expect(row(mapbox.output, 'tiles: satellite')).toMatch(/ ok +Mapbox Satellite: a \d+ kB tile/)
+		expect(row(mapbox.output, 'imagery dates')).toMatch(/ ok +Mapbox Satellite gives no capture dates/)
 		const google = await doctor({ ...base, GOOGLE_MAP_TILES_API_KEY: KEYS.google })
 		expect(row(google.output, 'tiles: satellite')).toMatch(/ ok +Google Map Tiles: a \d+ kB tile/)
 		expect(google.output).not.toContain(KEYS.google)
