@@ -129,9 +129,10 @@ async function satelliteLayer(): Promise<Row> {
 async function imageryDates(): Promise<Row> {
 	const check = 'imagery dates'
 	const satellite = await getSatelliteImagery().resolve()
-	if (!satellite.metadata) return { check, status: 'ok', required: false, detail: `${satellite.name} gives no capture dates; none are shown` }
-	const host = new URL(satellite.metadata.url).host
-	const { value, ms } = await timed(() => arcgisCaptureDate(satellite.metadata!, { lat: 38.8977, lng: -77.0365 }, { timeoutMs: Math.min(env.IMAGERY_METADATA_TIMEOUT_MS * 2, TIMEOUT_MS) }))
+	const metadata = satellite.metadata
+	if (metadata?.kind !== 'arcgis') return { check, status: 'ok', required: false, detail: `${satellite.name} gives no capture dates; none are shown` }
+	const host = new URL(metadata.url).host
+	const { value, ms } = await timed(() => arcgisCaptureDate(metadata, { lat: 38.8977, lng: -77.0365 }, { timeoutMs: Math.min(env.IMAGERY_METADATA_TIMEOUT_MS * 2, TIMEOUT_MS) }))
 	return value
 		? { check, status: 'ok', required: false, detail: `${satellite.name} at ${host}: captured ${value} (the White House) in ${ms} ms` }
 		: { check, status: 'WARN', required: false, detail: `${satellite.name} at ${host}: no capture date (see the warning above, if any); the map and report show none` }

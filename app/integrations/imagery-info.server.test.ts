@@ -72,3 +72,23 @@ test('providers without dates (Google, Mapbox) answer their name and no date, ca
 	providers.dates.esri = { SRC_DATE: 20191201 }
 	expect(await getImageryInfo({ lat: 30.2, lng: -97.2 }, { satellite: esriSatellite })).toEqual({ source: 'Esri World Imagery', captured: '2019-12' })
 })
+
+test("Google Map Tiles: no date, but the viewport info's copyright line for the area (with the session and key); a broken one → none", async () => {
+	const { GOOGLE_COPYRIGHT, GOOGLE_SESSION } = await import('../../tests/support/imagery-provider-server.ts')
+	providers.misbehave = {}
+	providers.requests.length = 0
+	const google = await createSatelliteImagery({ attribution: 'x', usgsMetadataUrl: usgs().url, timeoutMs: 500, google: { url: `${providers.url}/google/v1`, key: KEYS.google } }).resolve()
+	expect(google.id).toBe('google')
+	expect(await getImageryInfo({ lat: 30.3, lng: -97.3 }, { satellite: google })).toEqual({ source: 'Google Map Tiles', captured: null, copyright: GOOGLE_COPYRIGHT })
+	const asked = providers.requests.find((r) => r.route === 'google-viewport')!.url.searchParams
+	expect(asked.get('session')).toBe(GOOGLE_SESSION)
+	expect(asked.get('key')).toBe(KEYS.google)
+	expect(Number(asked.get('north'))).toBeGreaterThan(30.3)
+	expect(Number(asked.get('south'))).toBeLessThan(30.3)
+	for (const bad of ['error', 'garbage', 'huge', 'wrong-shape', 'hang'] as const) {
+		providers.misbehave = { 'google-viewport': bad }
+		const { googleCopyright } = await import('./imagery-info.server.ts')
+		expect(await googleCopyright(google.metadata as never, austin, { timeoutMs: 300 }), bad).toBeNull()
+	}
+	providers.misbehave = {}
+})

@@ -90,7 +90,9 @@ describe('Google Map Tiles: a session first', () => {
 		const imagery = createSatelliteImagery(config({ google: google() }))
 		const [a, b] = await Promise.all([imagery.resolve(), imagery.resolve()])
 		expect(a).toEqual(b)
-		expect(a).toMatchObject({ id: 'google', name: 'Google Map Tiles', attribution: 'Imagery © Google', metadata: null })
+		expect(a).toMatchObject({ id: 'google', name: 'Google Map Tiles', attribution: 'Imagery © Google' })
+		// no capture dates; its viewport info gives the copyright line its terms ask for
+		expect(a.metadata).toEqual({ kind: 'google-viewport', url: `${providers.url}/google/tile/v1/viewport`, session: GOOGLE_SESSION, key: KEYS.google })
 		expect(a.template).toBe(`${providers.url}/google/v1/2dtiles/{z}/{x}/{y}?session=${GOOGLE_SESSION}&key=${KEYS.google}`)
 		expect(a.cacheKey).not.toContain(GOOGLE_SESSION)
 		expect(await imagery.resolve()).toEqual(a)
@@ -173,4 +175,35 @@ describe('the server fetches the same provider the map shows', () => {
 		const names = await fs.readdir(cacheDir, { recursive: true })
 		expect(names.join('\n')).not.toContain(KEYS.esri)
 	})
+})
+
+test("the PDF prints Google's credit with its copyright line for the area, and no date line", async () => {
+	const { buildReportPdf } = await import('~/services/report-pdf.server.ts')
+	const jpeg = await sharp({ create: { width: 1032, height: 600, channels: 3, background: COLOURS.google } }).jpeg().toBuffer()
+	const center = { lat: 30.2747, lng: -97.7404 }
+	const pdf = await buildReportPdf({
+		organizationName: 'Acme Lawn',
+		address: '1100 Congress Ave, Austin, TX',
+		date: new Date('2026-11-25T12:00:00Z'),
+		measuredBy: ['Una Test'],
+		preparedBy: 'Una Test',
+		title: 'Property report',
+		shapes: [],
+		totals: { total_area_sqft: 0, total_area_acres: 0, total_area_sqm: 0, total_distance_feet: 0, total_distance_yards: 0, total_distance_meters: 0, shape_count: 0 },
+		notes: null,
+		estimate: null,
+		map: {
+			view: { zoom: 19, center, width: 1032, height: 600, left: 0, top: 0 },
+			jpeg,
+			unavailable: null,
+			attribution: SATELLITE_ATTRIBUTION.google,
+			imageryInfo: { source: 'Google Map Tiles', captured: null, copyright: 'Map data ©2026 Google, Imagery ©2026 Maxar Technologies' },
+		},
+	})
+	const { PDFParse } = await import('pdf-parse')
+	const parser = new PDFParse({ data: new Uint8Array(pdf) })
+	const text = (await parser.getText()).text.replace(/\s+/g, ' ')
+	await parser.destroy()
+	expect(text).toContain('Imagery source: Imagery © Google; Map data ©2026 Google, Imagery ©2026 Maxar Technologies.')
+	expect(text).not.toContain('Imagery: Google Map Tiles,')
 })

@@ -54,8 +54,10 @@ export type SatelliteConfig = {
 	timeoutMs: number
 }
 
-/** Where a provider's capture dates come from (app/integrations/imagery-info.server.ts). */
-export type SatelliteMetadata = { kind: 'arcgis'; url: string; token?: string } | null
+/** Where a provider's capture dates (ArcGIS identify) or copyright line (Google's viewport info) come from (imagery-info.server.ts). */
+export type ArcgisMetadata = { kind: 'arcgis'; url: string; token?: string }
+export type GoogleViewportMetadata = { kind: 'google-viewport'; url: string; session: string; key: string }
+export type SatelliteMetadata = ArcgisMetadata | GoogleViewportMetadata | null
 
 export type Satellite = {
 	id: SatelliteProviderId
@@ -183,7 +185,8 @@ function googleImagery({ url, key }: { url: string; key: string }, timeoutMs: nu
 			attribution: SATELLITE_ATTRIBUTION.google,
 			template: `${base}/2dtiles/{z}/{x}/{y}?session=${encodeURIComponent(session)}&key=${encodeURIComponent(key)}`,
 			cacheKey: `google ${base}`,
-			metadata: null,
+			// Google's terms: the copyright of the area shown, from its viewport info
+			metadata: { kind: 'google-viewport', url: new URL('../tile/v1/viewport', `${base}/`).href, session, key },
 		}
 		current = { satellite, until: Math.max(Date.now() + RETRY_AFTER_MS, parsed.data.expiry * 1000 - SESSION_MARGIN_MS) }
 		return satellite

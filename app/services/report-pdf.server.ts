@@ -173,8 +173,10 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 	doc.restore()
 	doc.rect(left, mapTop, CONTENT, MAP_H).lineWidth(0.75).strokeColor(COLORS.rule).stroke()
 	doc.y = mapTop + MAP_H + 4
+	// Google's terms: its copyright line for the area, beside its credit
+	const credit = data.map.jpeg && data.map.imageryInfo?.copyright ? `${data.map.attribution}; ${data.map.imageryInfo.copyright}` : data.map.attribution
 	const caption = data.map.jpeg
-		? `${data.map.attribution} · zoom ${data.map.view.zoom}`
+		? `${credit} · zoom ${data.map.view.zoom}`
 		: `Imagery unavailable — shapes drawn without imagery (${data.map.unavailable ?? 'no imagery'}). Imagery source: ${data.map.attribution}`
 	doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(caption, left, doc.y, { width: CONTENT })
 	// issue 18 §5: when the provider says when its imagery was captured
@@ -274,7 +276,7 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 	// imagery and disclaimer
 	heading('About this report')
 	doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted)
-	doc.text(data.map.jpeg ? `Imagery source: ${data.map.attribution}.` : `Imagery source: ${data.map.attribution} (not available for this report).`, left, doc.y, { width: CONTENT })
+	doc.text(data.map.jpeg ? `Imagery source: ${credit}.` : `Imagery source: ${data.map.attribution} (not available for this report).`, left, doc.y, { width: CONTENT })
 	if (captured) doc.text(`${captured}.`, left, doc.y, { width: CONTENT })
 	doc.moveDown(0.3).text(DISCLAIMER, { width: CONTENT })
 

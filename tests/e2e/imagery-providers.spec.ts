@@ -6,13 +6,13 @@
 // providers are a local server speaking their protocols.
 import { startAppProcess, type AppProcess } from '../support/app-process.ts'
 import { E2E_SESSION_SECRET, expect, signIn, test } from '../support/fixtures.ts'
-import { KEYS, startImageryProviderServer, type ImageryProviderServer } from '../support/imagery-provider-server.ts'
+import { GOOGLE_COPYRIGHT, GOOGLE_SESSION, KEYS, startImageryProviderServer, type ImageryProviderServer } from '../support/imagery-provider-server.ts'
 
 const SERVER_ONLY = { GOOGLE_MAPS_API_KEY: 'places-server-only-key-123', MAPBOX_ACCESS_TOKEN: 'sk.search-server-only-token' }
 const at = { lat: 30.2747, lng: -97.7404 }
 
-// each test starts an app server of its own
-test.slow()
+// each test starts an app server of its own (about a minute on a busy 2-core machine)
+test.describe.configure({ timeout: 180_000 })
 
 let providers: ImageryProviderServer
 test.beforeAll(async () => {
@@ -32,6 +32,7 @@ async function appWith(env: Record<string, string>, base: { databaseUrl: string;
 			ROADMAP_TILE_URL: `${base.tiles}/roadmap/{z}/{x}/{y}.png`,
 			ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
 			MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
+			GOOGLE_TILES_URL: `${providers.url}/google/v1`,
 			USGS_IMAGERY_METADATA_URL: `${providers.url}/usgs/USGSImageryOnly/MapServer`,
 			TRUST_PROXY: 'true',
 			JOBS: 'off',
@@ -73,6 +74,23 @@ test('Mapbox Satellite (a public token): its attribution, and no date line (Mapb
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
 		await expect(page.locator('.ol-attribution')).toContainText('© Mapbox © Maxar')
 		await expect.poll(() => providers.requests.filter((r) => r.route === 'mapbox-tile').length).toBeGreaterThan(0)
+		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
+	} finally {
+		await app.stop()
+	}
+})
+
+test("Google Map Tiles: the server's session on the tile URLs, Google's credit and the area's copyright line on the map, no date line", async ({ page, context, makeUser, env }) => {
+	const app = await appWith({ GOOGLE_MAP_TILES_API_KEY: KEYS.google }, env)
+	try {
+		await signIn(context, (await makeUser()).id)
+		const response = await page.goto(`${app.baseURL}/measure?${new URLSearchParams({ address: '1100 Congress Ave, Austin, TX 78701', lat: String(at.lat), lng: String(at.lng) })}`)
+		expect(await response!.text()).not.toContain(SERVER_ONLY.GOOGLE_MAPS_API_KEY)
+		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
+		await expect(page.locator('.ol-attribution')).toContainText('Imagery © Google')
+		await expect(page.getByTestId('imagery-copyright')).toHaveText(GOOGLE_COPYRIGHT)
+		await expect.poll(() => providers.requests.filter((r) => r.route === 'google-tile' && r.url.searchParams.get('session') === GOOGLE_SESSION).length).toBeGreaterThan(0)
+		await expect(page.getByRole('alert').filter({ hasText: 'Satellite imagery could not be loaded' })).toHaveCount(0)
 		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
 	} finally {
 		await app.stop()

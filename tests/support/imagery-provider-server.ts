@@ -6,6 +6,7 @@
 //   Mapbox Satellite     GET  /mapbox/v4/mapbox.satellite/{z}/{x}/{y}.jpg90?access_token=TOKEN
 //   Google Map Tiles     POST /google/v1/createSession?key=KEY  → { session, expiry, tileWidth, … }
 //                        GET  /google/v1/2dtiles/{z}/{x}/{y}?session=S&key=KEY
+//                        GET  /google/tile/v1/viewport?session=S&key=KEY&zoom&north&south&east&west → { copyright, maxZoomRects }
 // Each provider's tiles have their own colour, so a test can tell whose tiles
 // it got. `misbehave` makes one route answer like a broken provider.
 import http from 'node:http'
@@ -15,9 +16,10 @@ import sharp from 'sharp'
 export const KEYS = { esri: 'esri-browser-key', mapbox: 'pk.mapbox-public-token', google: 'google-tiles-browser-key' } as const
 export const COLOURS = { esri: { r: 10, g: 120, b: 200 }, mapbox: { r: 200, g: 60, b: 60 }, google: { r: 240, g: 200, b: 20 } } as const
 export const GOOGLE_SESSION = 'session-token-abcdef123456'
+export const GOOGLE_COPYRIGHT = 'Map data ©2026 Google, Imagery ©2026 Maxar Technologies'
 
 export type Misbehaviour = 'hang' | 'error' | 'garbage' | 'huge' | 'wrong-shape'
-export type Route = 'esri-tile' | 'esri-identify' | 'usgs-identify' | 'mapbox-tile' | 'google-session' | 'google-tile'
+export type Route = 'esri-tile' | 'esri-identify' | 'usgs-identify' | 'mapbox-tile' | 'google-session' | 'google-tile' | 'google-viewport'
 
 export type ImageryProviderServer = {
 	url: string
@@ -45,6 +47,7 @@ function routeOf(method: string, path: string): Route | null {
 	if (method === 'GET' && /^\/mapbox\/v4\/mapbox\.satellite\/\d+\/\d+\/\d+\.jpg90$/.test(path)) return 'mapbox-tile'
 	if (method === 'POST' && path === '/google/v1/createSession') return 'google-session'
 	if (method === 'GET' && /^\/google\/v1\/2dtiles\/\d+\/\d+\/\d+$/.test(path)) return 'google-tile'
+	if (method === 'GET' && path === '/google/tile/v1/viewport') return 'google-viewport'
 	return null
 }
 
@@ -85,6 +88,9 @@ export async function startImageryProviderServer(): Promise<ImageryProviderServe
 				return json(res, { session: GOOGLE_SESSION, expiry: String(Math.floor(Date.now() / 1000) + 14 * 24 * 3600), tileWidth: 256, imageFormat: 'jpeg', tileHeight: 256 })
 			case 'google-tile':
 				return url.searchParams.get('key') === KEYS.google && url.searchParams.get('session') === GOOGLE_SESSION ? image('google') : json(res, { error: { code: 400 } }, 400)
+			case 'google-viewport':
+				if (url.searchParams.get('key') !== KEYS.google || url.searchParams.get('session') !== GOOGLE_SESSION) return json(res, { error: { code: 400 } }, 400)
+				return json(res, { copyright: GOOGLE_COPYRIGHT, maxZoomRects: [{ maxZoom: 22, north: 90, south: -90, east: 180, west: -180 }] })
 			default:
 				res.writeHead(404).end()
 		}
