@@ -11,6 +11,7 @@ import {
 	GeocoderError,
 	getGeocoder,
 	type GeocoderConfig,
+	SUGGESTION_ATTRIBUTION,
 	type Suggestion,
 } from './geocoder.server.ts'
 
@@ -675,5 +676,35 @@ describe('google (Places API New: Autocomplete + Place Details): chosen by GOOGL
 
 	test('google without a key is a configuration error at start', () => {
 		expect(() => createGeocoder({ ...base, provider: 'google' })).toThrow('GEOCODER=google needs GOOGLE_MAPS_API_KEY')
+	})
+})
+
+describe('whose suggestions they are (the credit a provider requires is shown with them)', () => {
+	test('the default chain says which provider answered: Google while it works, the gazetteer when it fails', async () => {
+		const google = http.createServer((req, res) => {
+			req.resume()
+			req.on('end', () =>
+				req.url?.startsWith('/v1/places:autocomplete')
+					? json(res, { suggestions: [{ placePrediction: { placeId: 'ChIJa', text: { text: '1100 Congress Ave, Austin, TX 78701, USA' }, types: ['street_address'] } }] })
+					: res.writeHead(503).end(),
+			)
+		})
+		await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve))
+		const url = `http://127.0.0.1:${(google.address() as AddressInfo).port}/v1`
+		try {
+			const geocoder = createGeocoder({ ...base, provider: 'default', google: { url, key: 'k' } })
+			const found = await geocoder.suggestFrom('1100 Congress Ave, Austin, TX 78701')
+			expect(found.provider).toBe('google')
+			expect(SUGGESTION_ATTRIBUTION[found.provider]).toBe('Powered by Google')
+			const broken = createGeocoder({ ...base, provider: 'default', google: { url: `${url}/broken`, key: 'k' } })
+			const fallback = await broken.suggestFrom('1100 Congress Ave, Austin, TX 78701')
+			expect(fallback.provider).toBe('gazetteer')
+			expect(fallback.suggestions.length).toBeGreaterThan(0)
+			expect(SUGGESTION_ATTRIBUTION[fallback.provider]).toBeUndefined()
+			expect(SUGGESTION_ATTRIBUTION.mapbox).toBe('© Mapbox')
+		} finally {
+			google.closeAllConnections()
+			await new Promise((resolve) => google.close(resolve))
+		}
 	})
 })

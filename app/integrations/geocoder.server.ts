@@ -69,6 +69,8 @@ export interface Geocoder {
 	readonly provider: GeocoderChoice
 	/** Up to `limit` US address suggestions; [] below 3 characters. */
 	suggest(query: string, options?: SuggestOptions): Promise<Suggestion[]>
+	/** The same, with the provider whose results they are (for the credit it requires: SUGGESTION_ATTRIBUTION). */
+	suggestFrom(query: string, options?: SuggestOptions): Promise<{ suggestions: Suggestion[]; provider: GeocoderProvider }>
 	/** Coordinates for a place_id from suggest(), or for typed address text; null when nothing matches. */
 	geocode(placeIdOrAddress: string, options?: { signal?: AbortSignal }): Promise<GeocodeResult | null>
 }
@@ -84,6 +86,13 @@ export type GeocoderConfig = {
 	timeoutMs: number
 	/** signs place ids */
 	secret: string
+}
+
+/** The credit a provider's terms require where its suggestions are shown (none for public-domain and offline data). */
+export const SUGGESTION_ATTRIBUTION: Partial<Record<GeocoderProvider, string>> = {
+	google: 'Powered by Google',
+	mapbox: '© Mapbox',
+	photon: '© OpenStreetMap contributors',
 }
 
 export const ADDRESS_NOT_FOUND = 'We could not find that address.'
@@ -150,15 +159,17 @@ function defaultChain(config: GeocoderConfig): Geocoder {
 		if (signal?.aborted || !(error instanceof GeocoderError)) throw error
 		return null
 	}
+	const suggestFrom: Geocoder['suggestFrom'] = async (query, options = {}) => {
+		if (photon) {
+			const found = await photon.suggest(query, options).catch(orNothing<Suggestion[]>(options.signal))
+			if (found?.length) return { suggestions: found, provider: photon.provider as GeocoderProvider }
+		}
+		return { suggestions: await gazetteer.suggest(query, options), provider: 'gazetteer' }
+	}
 	return {
 		provider: 'default',
-		async suggest(query, options = {}) {
-			if (photon) {
-				const found = await photon.suggest(query, options).catch(orNothing<Suggestion[]>(options.signal))
-				if (found?.length) return found
-			}
-			return gazetteer.suggest(query, options)
-		},
+		suggestFrom,
+		suggest: async (query, options) => (await suggestFrom(query, options)).suggestions,
 		async geocode(placeIdOrAddress, options = {}) {
 			const text = placeIdOrAddress.trim()
 			let approximate: GeocodeResult | null = null
@@ -200,6 +211,7 @@ function singleProvider(config: GeocoderConfig & { provider: GeocoderProvider })
 	return {
 		provider: config.provider,
 		suggest,
+		suggestFrom: async (query, options) => ({ suggestions: await suggest(query, options), provider: config.provider }),
 		async geocode(placeIdOrAddress, options = {}) {
 			// place ids are longer than any address: tested before the text is cut to size
 			const id = placeIdOrAddress.trim()

@@ -220,6 +220,7 @@ function CustomerStep({ plan, values, errors, formError }: { plan: CheckoutPlan;
 	const [modal, setModal] = useState<'terms' | 'privacy' | null>(null)
 	const [address, setAddress] = useState({ address: values.address ?? '', city: values.city ?? '', state: values.state ?? '', zipCode: values.zipCode ?? '' })
 	const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([])
+	const [suggestionsCredit, setSuggestionsCredit] = useState<string | null>(null)
 	const [typing, setTyping] = useState(false)
 	const listId = useId()
 	useEffect(() => setHydrated(true), [])
@@ -233,7 +234,11 @@ function CustomerStep({ plan, values, errors, formError }: { plan: CheckoutPlan;
 		const timer = setTimeout(async () => {
 			try {
 				const res = await fetch(`/api/checkout/address-suggest?q=${encodeURIComponent(address.address.trim())}`, { signal: controller.signal })
-				if (res.ok) setSuggestions(((await res.json()) as { suggestions: AddressSuggestion[] }).suggestions)
+				if (res.ok) {
+					const body = (await res.json()) as { suggestions: AddressSuggestion[]; attribution?: string }
+					setSuggestions(body.suggestions)
+					setSuggestionsCredit(body.attribution ?? null)
+				}
 			} catch {
 				// autocomplete is a convenience; typing still works
 			}
@@ -291,6 +296,11 @@ function CustomerStep({ plan, values, errors, formError }: { plan: CheckoutPlan;
 									</button>
 								</li>
 							))}
+							{suggestionsCredit ? (
+								<li role="presentation" className="px-3 pt-1 pb-0.5 text-right text-[11px] text-gray-500 dark:text-gray-400">
+									{suggestionsCredit}
+								</li>
+							) : null}
 						</ul>
 					) : null}
 				</div>

@@ -33,6 +33,9 @@ async function appWith(env: Record<string, string>, base: { databaseUrl: string;
 			ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
 			MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
 			GOOGLE_TILES_URL: `${providers.url}/google/v1`,
+			// the server-only keys' services are local too (never the internet)
+			GOOGLE_PLACES_URL: `${providers.url}/places/v1`,
+			MAPBOX_SEARCH_URL: `${providers.url}/mapbox-search/v6`,
 			USGS_IMAGERY_METADATA_URL: `${providers.url}/usgs/USGSImageryOnly/MapServer`,
 			TRUST_PROXY: 'true',
 			JOBS: 'off',
@@ -43,7 +46,7 @@ async function appWith(env: Record<string, string>, base: { databaseUrl: string;
 	)
 }
 
-test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery: Esri World Imagery, April 2023" on the map; the server-only keys never reach the page', async ({ page, context, makeUser, env }) => {
+test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery: Esri World Imagery, April 2023" on the map; the server-only keys never reach the page; Google Places suggestions carry "Powered by Google"', async ({ page, context, makeUser, env }) => {
 	providers.dates.esri = { NICE_NAME: 'Maxar', SRC_DATE: 20230415 }
 	const app = await appWith({ ESRI_API_KEY: KEYS.esri }, env)
 	try {
@@ -60,6 +63,12 @@ test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery:
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Roadmap' }).click()
 		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
 		await expect(page.locator('.ol-attribution')).not.toContainText('Esri')
+		// GOOGLE_MAPS_API_KEY alone: suggestions from Google Places, with the credit Google requires
+		const search = page.getByRole('combobox').first()
+		await search.fill('1100 Congress')
+		await expect(page.getByRole('option', { name: /1100 Congress Ave/ })).toBeVisible()
+		await expect(page.getByTestId('suggestions-attribution')).toHaveText('Powered by Google')
+		expect(providers.requests.some((r) => r.route === 'places-autocomplete')).toBe(true)
 	} finally {
 		await app.stop()
 	}

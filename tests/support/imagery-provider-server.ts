@@ -6,6 +6,7 @@
 //   Mapbox Satellite     GET  /mapbox/v4/mapbox.satellite/{z}/{x}/{y}.jpg90?access_token=TOKEN
 //   Google Map Tiles     POST /google/v1/createSession?key=KEY  → { session, expiry, tileWidth, … }
 //                        GET  /google/v1/2dtiles/{z}/{x}/{y}?session=S&key=KEY
+//   Google Places (New)  POST /places/v1/places:autocomplete (one US address prediction), for the suggestion credit
 //                        GET  /google/tile/v1/viewport?session=S&key=KEY&zoom&north&south&east&west → { copyright, maxZoomRects }
 // Each provider's tiles have their own colour, so a test can tell whose tiles
 // it got. `misbehave` makes one route answer like a broken provider.
@@ -19,7 +20,7 @@ export const GOOGLE_SESSION = 'session-token-abcdef123456'
 export const GOOGLE_COPYRIGHT = 'Map data ©2026 Google, Imagery ©2026 Maxar Technologies'
 
 export type Misbehaviour = 'hang' | 'error' | 'garbage' | 'huge' | 'wrong-shape'
-export type Route = 'esri-tile' | 'esri-identify' | 'usgs-identify' | 'mapbox-tile' | 'google-session' | 'google-tile' | 'google-viewport'
+export type Route = 'places-autocomplete' | 'esri-tile' | 'esri-identify' | 'usgs-identify' | 'mapbox-tile' | 'google-session' | 'google-tile' | 'google-viewport'
 
 export type ImageryProviderServer = {
 	url: string
@@ -48,6 +49,7 @@ function routeOf(method: string, path: string): Route | null {
 	if (method === 'POST' && path === '/google/v1/createSession') return 'google-session'
 	if (method === 'GET' && /^\/google\/v1\/2dtiles\/\d+\/\d+\/\d+$/.test(path)) return 'google-tile'
 	if (method === 'GET' && path === '/google/tile/v1/viewport') return 'google-viewport'
+	if (method === 'POST' && path === '/places/v1/places:autocomplete') return 'places-autocomplete'
 	return null
 }
 
@@ -88,6 +90,19 @@ export async function startImageryProviderServer(): Promise<ImageryProviderServe
 				return json(res, { session: GOOGLE_SESSION, expiry: String(Math.floor(Date.now() / 1000) + 14 * 24 * 3600), tileWidth: 256, imageFormat: 'jpeg', tileHeight: 256 })
 			case 'google-tile':
 				return url.searchParams.get('key') === KEYS.google && url.searchParams.get('session') === GOOGLE_SESSION ? image('google') : json(res, { error: { code: 400 } }, 400)
+			case 'places-autocomplete':
+				return json(res, {
+					suggestions: [
+						{
+							placePrediction: {
+								placeId: 'ChIJlocal1100',
+								text: { text: '1100 Congress Ave, Austin, TX 78701, USA' },
+								structuredFormat: { mainText: { text: '1100 Congress Ave' }, secondaryText: { text: 'Austin, TX 78701, USA' } },
+								types: ['street_address', 'geocode'],
+							},
+						},
+					],
+				})
 			case 'google-viewport':
 				if (url.searchParams.get('key') !== KEYS.google || url.searchParams.get('session') !== GOOGLE_SESSION) return json(res, { error: { code: 400 } }, 400)
 				return json(res, { copyright: GOOGLE_COPYRIGHT, maxZoomRects: [{ maxZoom: 22, north: 90, south: -90, east: 180, west: -180 }] })

@@ -36,6 +36,8 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 	const [placeId, setPlaceId] = useState('')
 	const [open, setOpen] = useState(false)
 	const [options, setOptions] = useState<Suggestion[]>([])
+	// the credit the suggestions' provider requires (Google, Mapbox, Photon)
+	const [credit, setCredit] = useState<string | null>(null)
 	const [recent, setRecent] = useState<string[]>([])
 	const [active, setActive] = useState(-1)
 	const formRef = useRef<HTMLFormElement>(null)
@@ -63,7 +65,9 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 			try {
 				const res = await fetch(`/api/geocode/suggest?q=${encodeURIComponent(text.trim())}`, { signal: controller.signal })
 				if (!res.ok) throw new Error(String(res.status))
-				setOptions(((await res.json()) as { suggestions: Suggestion[] }).suggestions)
+				const body = (await res.json()) as { suggestions: Suggestion[]; attribution?: string }
+				setOptions(body.suggestions)
+				setCredit(body.attribution ?? null)
 				setActive(-1)
 			} catch {
 				if (!controller.signal.aborted) toast({ title: 'Search Error', description: 'Unable to search addresses. Please try again.', type: 'destructive' })
@@ -168,6 +172,11 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 							<span className="block text-xs text-gray-500 dark:text-gray-400">{item.secondary}</span>
 						</li>
 					))}
+					{credit && !showRecent ? (
+						<li role="presentation" data-testid="suggestions-attribution" className="px-3 pt-1 pb-0.5 text-right text-[11px] text-gray-500 dark:text-gray-400">
+							{credit}
+						</li>
+					) : null}
 				</ul>
 			) : null}
 		</Form>
