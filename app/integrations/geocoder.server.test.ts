@@ -708,3 +708,21 @@ describe('whose suggestions they are (the credit a provider requires is shown wi
 		}
 	})
 })
+
+test('a Google place id stays under the API place_id limit (1024) even for the longest id and text', async () => {
+	const long = http.createServer((req, res) => {
+		req.resume()
+		req.on('end', () =>
+			json(res, { suggestions: [{ placePrediction: { placeId: 'C'.repeat(200), text: { text: `1 ${'Very Long Street Name '.repeat(30)}, Austin, TX` }, types: ['street_address'] } }] }),
+		)
+	})
+	await new Promise<void>((resolve) => long.listen(0, '127.0.0.1', resolve))
+	try {
+		const geocoder = createGeocoder({ ...base, provider: 'google', google: { url: `http://127.0.0.1:${(long.address() as AddressInfo).port}/v1`, key: 'k' } })
+		const [first] = await geocoder.suggest('1 Very Long Street')
+		expect(first!.place_id.length).toBeLessThanOrEqual(1024)
+	} finally {
+		long.closeAllConnections()
+		await new Promise((resolve) => long.close(resolve))
+	}
+})

@@ -242,9 +242,9 @@ const PLACE_ID_SHAPE = /^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{22}$/
 const GooglePayload = z.object({
 	v: z.literal(1),
 	p: z.literal('google'),
-	g: z.string().regex(/^[A-Za-z0-9_-]{1,300}$/),
+	g: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
 	s: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-	a: z.string().max(ADDRESS_MAX_CHARS * 2),
+	a: z.string().max(ADDRESS_MAX_CHARS),
 })
 const PlacePayload = z.object({
 	v: z.literal(1),
@@ -274,7 +274,8 @@ function placeIds(secret: string): PlaceIds {
 			return signed({ v: 1, p: provider, lat: round(lat), lng: round(lng), a: address, r: precision, m })
 		},
 		encodeGoogle({ googlePlaceId, session, address }) {
-			return signed({ v: 1, p: 'google', g: googlePlaceId, s: session, a: address })
+			// kept under the API's 1024-character place_id limit: the text is at most an address's length
+			return signed({ v: 1, p: 'google', g: googlePlaceId, s: session, a: address.slice(0, ADDRESS_MAX_CHARS) })
 		},
 		decode(id) {
 			const [body, signature] = id.split('.')
@@ -511,7 +512,7 @@ const GoogleAutocompleteReply = z.object({ suggestions: z.array(z.unknown()).opt
 const GoogleText = z.object({ text: z.string().trim().min(1) })
 const GooglePrediction = z.object({
 	placePrediction: z.object({
-		placeId: z.string().regex(/^[A-Za-z0-9_-]{1,300}$/),
+		placeId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
 		text: GoogleText,
 		structuredFormat: z.object({ mainText: GoogleText, secondaryText: GoogleText.optional() }).optional(),
 		types: z.array(z.string()).optional().default([]),
