@@ -1,7 +1,6 @@
 // POST /api/ai-measure behind the route: who may run AI measurement (spec 1 §6
 // tier flags, with the spec's messages), a per-user rate limit, and the
 // detection itself with imagery failures turned into clear HTTP errors.
-import { getEnv } from '~/env.server.ts'
 import { ImageryError } from '~/integrations/imagery.server.ts'
 import { imageryFailureMessage } from '~/lib/imagery-providers.ts'
 import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
