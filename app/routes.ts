@@ -15,6 +15,7 @@ export default [
 	route('news-updates/:id', 'routes/news-updates.$id.tsx'),
 	route('sitemap.xml', 'routes/sitemap.tsx'),
 	route('robots.txt', 'routes/robots.tsx'),
+	route('healthz', 'routes/healthz.ts'),
 
 	// sign-in, sign-up, invitations
 	route('auth', 'routes/auth.tsx'),
