@@ -21,7 +21,7 @@ import { HttpError } from '~/utils/http.server.ts'
  */
 const PREVIEW_AGENTS = /slackbot|facebookexternalhit|twitterbot|whatsapp|telegrambot|discordbot|linkedinbot|skypeuripreview|applebot|googlebot|bingbot|yandex|duckduckbot|embedly|outlook|microsoft preview|google-safety|bitlybot/i
 
-const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'private, no-store' }
+const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'private, no-store' }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const actor = await getActor(request)
