@@ -4,7 +4,7 @@
 // contact, and "Accept estimate". Unknown, expired and revoked links are the
 // 404 page. Server-rendered and complete without JavaScript; never indexed.
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/p.$token'
 import { AcceptEstimateForm } from '~/components/share/accept-estimate-form.tsx'
 import { ShareAcceptSchema } from '~/lib/schemas/share.ts'
@@ -25,12 +25,14 @@ const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const actor = await getActor(request)
+	// the page the accept form lands on is not another view
+	const justAccepted = new URL(request.url).searchParams.get('accepted') === '1'
 	const share = await viewShare(params.token, {
-		countView: !PREVIEW_AGENTS.test(request.headers.get('user-agent') ?? ''),
+		countView: !justAccepted && !PREVIEW_AGENTS.test(request.headers.get('user-agent') ?? ''),
 		viewerOrganizationId: actor?.user.organizationId ?? null,
 	})
 	if (!share) throw data(LINK_NOT_FOUND, { status: 404, headers: PRIVATE_HEADERS })
-	return data({ share, mapSize: { width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX } }, { headers: PRIVATE_HEADERS })
+	return data({ share, justAccepted, mapSize: { width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX } }, { headers: PRIVATE_HEADERS })
 }
 
 export function headers() {
@@ -39,18 +41,19 @@ export function headers() {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: ShareAcceptSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply(), accepted: false, notice: null }, { status: 400, headers: PRIVATE_HEADERS })
+	if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, { status: 400, headers: PRIVATE_HEADERS })
 	try {
 		await acceptShare(params.token, submission.value, clientIp(request))
 	} catch (error) {
 		if (!(error instanceof HttpError)) throw error
 		if (error.status === 404) throw data(LINK_NOT_FOUND, { status: 404, headers: PRIVATE_HEADERS })
 		// someone accepted first: theirs stands, and this visitor is told so
-		if (error.status === 409) return data({ result: submission.reply({ resetForm: true }), accepted: false, notice: error.message }, { status: 409, headers: PRIVATE_HEADERS })
+		if (error.status === 409) return data({ result: submission.reply({ resetForm: true }), notice: error.message }, { status: 409, headers: PRIVATE_HEADERS })
 		const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) : undefined
-		return data({ result: submission.reply({ formErrors: [error.message], fieldErrors: fields }), accepted: false, notice: null }, { status: error.status, headers: PRIVATE_HEADERS })
+		return data({ result: submission.reply({ formErrors: [error.message], fieldErrors: fields }), notice: null }, { status: error.status, headers: PRIVATE_HEADERS })
 	}
-	return data({ result: submission.reply({ resetForm: true }), accepted: true, notice: null }, { headers: PRIVATE_HEADERS })
+	// post/redirect/get: a reload does not send the form again
+	throw redirect(`/p/${encodeURIComponent(params.token)}?accepted=1`, { headers: PRIVATE_HEADERS })
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -89,7 +92,7 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 				/>
 			</section>
 
-			<AcceptedOrForm share={share} actionData={actionData} />
+			<AcceptedOrForm share={share} justAccepted={loaderData.justAccepted} actionData={actionData} />
 
 			<Measurements share={share} />
 			{share.estimate ? <EstimateTable estimate={share.estimate} /> : null}
@@ -114,7 +117,7 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 	)
 }
 
-function AcceptedOrForm({ share, actionData }: { share: PublicShare; actionData: Route.ComponentProps['actionData'] }) {
+function AcceptedOrForm({ share, justAccepted, actionData }: { share: PublicShare; justAccepted: boolean; actionData: Route.ComponentProps['actionData'] }) {
 	if (share.accepted) {
 		return (
 			<section role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
@@ -122,7 +125,7 @@ function AcceptedOrForm({ share, actionData }: { share: PublicShare; actionData:
 				{actionData?.notice ? <p className="mt-1 font-medium">{actionData.notice}</p> : null}
 				<p className="mt-1">
 					{`Accepted by ${share.accepted.name} on ${dateText(share.accepted.at)}.`}
-					{actionData?.accepted ? ` Thank you! ${share.organizationName} has been told and will be in touch.` : null}
+					{justAccepted ? ` Thank you! ${share.organizationName} has been told and will be in touch.` : null}
 				</p>
 			</section>
 		)

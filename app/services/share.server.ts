@@ -16,10 +16,10 @@ import type { ShareAcceptInput, ShareCreateInput } from '~/lib/schemas/share.ts'
 import { fileSlug } from '~/lib/exports.ts'
 import type { Shape } from '~/lib/shapes.ts'
 import { formatArea, formatLength } from '~/lib/units.ts'
-import { conflict, notFound } from '~/utils/http.server.ts'
+import { conflict, HttpError, notFound } from '~/utils/http.server.ts'
 import { checkNotABot } from './account.server.ts'
 import { getMeasurement, toApi } from './measurements.server.ts'
-import { pricesForReport } from './price-list.server.ts'
+import { listPrices, pricesForReport } from './price-list.server.ts'
 import { hit } from './rate-limit.server.ts'
 import { renderMapPicture } from './report-map.server.ts'
 import { assembleReport, renderReport, type PreparedReport } from './reports.server.ts'
@@ -280,3 +280,20 @@ export async function sharedMapPicture(token: string, ip: string, now = new Date
 	const measurement = toApi(row.measurement)
 	return renderMapPicture(measurement.shapes as Shape[], measurement.property_center)
 }
+
+/** The dashboard's share dialog: the measurement, its link status and the price list to choose from; null when not the caller's. */
+export async function shareDialogData(user: ClientUser, measurementId: string, now = new Date()) {
+	const measurement = await getMeasurement(user, measurementId).catch((error) => {
+		if (error instanceof HttpError && error.status === 404) return null
+		throw error
+	})
+	if (!measurement) return null
+	const [status, services] = await Promise.all([getShareStatus(user, measurement.id, now), listPrices(user, measurement.organizationId)])
+	return {
+		measurement: { id: measurement.id, label: measurement.label, address: measurement.address },
+		status,
+		services: services.map(({ id, name, unit, unitPrice, minimumCharge }) => ({ id, name, unit, unitPrice, minimumCharge })),
+		defaultContactName: fullName(user),
+	}
+}
+export type ShareDialogData = NonNullable<Awaited<ReturnType<typeof shareDialogData>>>

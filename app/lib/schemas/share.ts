@@ -70,3 +70,9 @@ export const ShareAcceptSchema = z.strictObject({
 	website: ContactSchema.shape.website,
 })
 export type ShareAcceptInput = z.output<typeof ShareAcceptSchema>
+
+/**
+ * The share dialog's form (dashboard): the same fields; a form with no service
+ * ticked sends no `services` at all, which there means an empty list.
+ */
+export const ShareFormSchema = ShareCreateSchema.extend({ services: ShareCreateSchema.shape.services.default([]) })
