@@ -23,12 +23,20 @@ const PREVIEW_AGENTS = /slackbot|facebookexternalhit|twitterbot|whatsapp|telegra
 
 const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'private, no-store' }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * Request contexts of the accept form's posts: without JavaScript the page is
+ * rendered again through the loader in the same request, which is not a view.
+ */
+const POSTED = new WeakSet<object>()
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const actor = await getActor(request)
 	// the page the accept form lands on is not another view
 	const justAccepted = new URL(request.url).searchParams.get('accepted') === '1'
+	const afterPost = isObject(context) && POSTED.has(context)
 	const share = await viewShare(params.token, {
-		countView: !justAccepted && !PREVIEW_AGENTS.test(request.headers.get('user-agent') ?? ''),
+		countView: !justAccepted && !afterPost && !PREVIEW_AGENTS.test(request.headers.get('user-agent') ?? ''),
 		viewerOrganizationId: actor?.user.organizationId ?? null,
 	})
 	if (!share) throw data(LINK_NOT_FOUND, { status: 404, headers: PRIVATE_HEADERS })
@@ -39,7 +47,8 @@ export function headers() {
 	return PRIVATE_HEADERS
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+	if (isObject(context)) POSTED.add(context)
 	const submission = parseWithZod(await request.formData(), { schema: ShareAcceptSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, { status: 400, headers: PRIVATE_HEADERS })
 	try {

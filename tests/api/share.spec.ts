@@ -234,6 +234,8 @@ test('accept: contact fields validated as on the contact form; the first accepta
 	const bot = await request.post(`/p/${token}`, { form: { name: 'Bot', email: customer, phone: '+1 303 555 0100', website: 'http://spam.example' } })
 	expect(bot.status()).toBe(400)
 	expect(await db().measurementShare.count({ where: { measurementId: measurement.id, acceptedAt: { not: null } } })).toBe(0)
+	// the page those posts render again is not a customer's view
+	expect((await db().measurementShare.findFirstOrThrow({ where: { measurementId: measurement.id } })).viewCount).toBe(0)
 
 	const ok = await request.post(`/p/${token}`, { form: { name: 'Carla Customer', email: customer, phone: '+1 303 555 0100', message: 'Please start in May.' } })
 	expect(ok.status()).toBe(200)
@@ -251,6 +253,8 @@ test('accept: contact fields validated as on the contact form; the first accepta
 	// the page now says Accepted
 	const page = await (await request.get(`/p/${token}`)).text()
 	expect(page).toContain('Accepted by Carla Customer on')
+	// views: that one load only (not the posts, not the page the acceptance lands on)
+	expect((await db().measurementShare.findFirstOrThrow({ where: { measurementId: measurement.id } })).viewCount).toBe(1)
 
 	// the contractor sees who accepted
 	const status = await (await memberApi.get(url)).json()
