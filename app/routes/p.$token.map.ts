@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		const jpeg = await sharedMapPicture(params.token, clientIp(request))
 		if (!jpeg) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Robots-Tag': 'noindex' } })
 		return new Response(new Uint8Array(jpeg), {
-			headers: { 'Content-Type': 'image/jpeg', 'Content-Length': String(jpeg.length), 'Cache-Control': 'private, max-age=300', 'X-Robots-Tag': 'noindex' },
+			headers: { 'Content-Type': 'image/jpeg', 'Content-Length': String(jpeg.length), 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' },
 		})
 	} catch (error) {
 		if (error instanceof HttpError) return new Response(error.message, { status: error.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...error.headers } })

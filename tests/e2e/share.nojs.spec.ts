@@ -1,7 +1,7 @@
 // The customer's share page (issue 19) with JavaScript disabled: everything is
 // on the server-rendered page, and "Accept estimate" posts, shows the server's
 // messages and ends in "Accepted".
-import { db, expect, mailsTo, test, uniqueEmail } from '../support/fixtures.ts'
+import { db, expect, mailsTo, signIn, test, uniqueEmail } from '../support/fixtures.ts'
 
 test('without JavaScript: the shared estimate shows the property, figures, estimate and contact; accepting works and is told twice', async ({ page, makeUser, apiAs, env }) => {
 	const admin = await makeUser({ role: 'account_admin', firstName: 'Ada' })
@@ -70,4 +70,41 @@ test('without JavaScript: the shared estimate shows the property, figures, estim
 	expect((await db().measurementShare.findFirstOrThrow({ where: { measurementId: m.id } })).acceptedName).toBe('Nora NoScript')
 
 	await expect.poll(async () => (await mailsTo(admin.email)).some((mail) => mail.subject === `Estimate accepted: ${address}` && mail.text.includes(customer))).toBe(true)
+})
+
+test('without JavaScript: the dashboard share dialog makes a link (shown once) and revokes it', async ({ page, context, makeUser, apiAs, env }) => {
+	const member = await makeUser({ role: 'member', firstName: 'Nell' })
+	const c = env.grass.center
+	const m = await (
+		await (await apiAs(member)).post('/api/measurements', {
+			data: { label: 'Plain yard', address: '1437 Bannock St, Denver, CO 80202', shapes: [{ type: 'polygon', coordinates: [c, { lat: c.lat, lng: c.lng + 0.0002 }, { lat: c.lat + 0.0002, lng: c.lng }] }] },
+		})
+	).json()
+	await signIn(context, member.id)
+	await page.goto('/dashboard')
+	await page.getByRole('link', { name: 'Share Plain yard with customer' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Share Plain yard with customer' })
+	await expect(dialog.getByText('Your price list is empty')).toBeVisible()
+	await dialog.getByLabel('Link expires after (days)').fill('400')
+	await dialog.getByRole('button', { name: 'Create share link' }).click()
+	await expect(dialog.getByText('Expiry must be a whole number of days from 1 to 365')).toBeVisible()
+	await dialog.getByLabel('Link expires after (days)').fill('7')
+	await dialog.getByRole('button', { name: 'Create share link' }).click()
+	await expect(dialog.getByText('Share link created')).toBeVisible()
+	const url = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue()
+	await expect(dialog.getByText(/Valid until .* shown only once/)).toBeVisible()
+
+	// the customer's page works; then the member revokes the link
+	const customer = await page.context().browser()!.newContext({ javaScriptEnabled: false })
+	const visitor = await customer.newPage()
+	await visitor.goto(new URL(url).pathname)
+	await expect(visitor.getByRole('heading', { level: 1, name: '1437 Bannock St, Denver, CO 80202' })).toBeVisible()
+	await page.goto(`/dashboard?dialog=share&id=${m.id}`)
+	await expect(dialog.getByText('Views')).toBeVisible()
+	await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveCount(0) // shown once
+	await dialog.getByRole('button', { name: 'Revoke link' }).click()
+	await expect(page.getByText('Share Link Revoked', { exact: true })).toBeVisible()
+	await visitor.goto(new URL(url).pathname)
+	await expect(visitor.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+	await customer.close()
 })
