@@ -121,6 +121,12 @@ export default [
 	route('api/organizations/:id/price-list', 'routes/api/organizations.$id.price-list.ts'),
 	route('api/organizations/:id/price-list/:serviceId', 'routes/api/organizations.$id.price-list.$serviceId.ts'),
 
+	// share with customer (issue 19)
+	route('api/measurements/:id/share', 'routes/api/measurements.$id.share.ts'),
+	route('p/:token', 'routes/p.$token.tsx'),
+	route('p/:token/map.jpg', 'routes/p.$token.map.ts'),
+	route('p/:token/report.pdf', 'routes/p.$token.report.ts'),
+
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page
