@@ -15,6 +15,7 @@ export default [
 	route('news-updates/:id', 'routes/news-updates.$id.tsx'),
 	route('sitemap.xml', 'routes/sitemap.tsx'),
 	route('robots.txt', 'routes/robots.tsx'),
+	route('healthz', 'routes/healthz.ts'),
 
 	// sign-in, sign-up, invitations
 	route('auth', 'routes/auth.tsx'),
@@ -119,6 +120,12 @@ export default [
 	route('api/measurements/:id/report.pdf', 'routes/api/measurements.$id.report.ts'),
 	route('api/organizations/:id/price-list', 'routes/api/organizations.$id.price-list.ts'),
 	route('api/organizations/:id/price-list/:serviceId', 'routes/api/organizations.$id.price-list.$serviceId.ts'),
+
+	// share with customer (issue 19)
+	route('api/measurements/:id/share', 'routes/api/measurements.$id.share.ts'),
+	route('p/:token', 'routes/p.$token.tsx'),
+	route('p/:token/map.jpg', 'routes/p.$token.map.ts'),
+	route('p/:token/report.pdf', 'routes/p.$token.report.ts'),
 
 	route('api/*', 'routes/api/not-found.ts'),
 

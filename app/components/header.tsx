@@ -55,7 +55,8 @@ function SignedOut({ variant }: { variant: HeaderVariant }) {
 	}
 	return (
 		<>
-			<ButtonLink to="/about" variant="ghost">
+			{/* on a phone the footer links to About: the header keeps to the screen's width */}
+			<ButtonLink to="/about" variant="ghost" className="max-sm:hidden">
 				About
 			</ButtonLink>
 			<ButtonLink to="/auth" variant="ghost">

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contentSecurityPolicy, crossSiteRefusal, originOf, securityHeaders } from './security.ts'
+import { contentSecurityPolicy, crossSiteRefusal, originOf, securityHeaders, securityHeadersFor } from './security.ts'
 
 const base = { nonce: 'abc123', production: false, tileUrls: ['https://tiles.example.com/{z}/{y}/{x}', 'http://127.0.0.1:4100/{z}/{x}/{y}.png', 'not a url'] }
 
@@ -26,6 +26,11 @@ describe('security headers', () => {
 		const prod = securityHeaders({ ...base, production: true })
 		expect(prod['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
 		expect(prod).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin' })
+	})
+	test('the per-server template gives the same headers as working them out per response, with each nonce', () => {
+		const { nonce: _, ...options } = base
+		const headersFor = securityHeadersFor({ ...options, production: true, turnstile: true })
+		for (const nonce of ['abc123', 'Zm9v+/==']) expect(headersFor(nonce)).toEqual(securityHeaders({ ...base, nonce, production: true, turnstile: true }))
 	})
 })
 

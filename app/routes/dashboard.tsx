@@ -49,6 +49,9 @@ import { ManageSubscriptionDialog, type PlansHref, ReadyToUpgradeCard, Subscript
 import { ChangeSubscriptionSchema } from '~/lib/schemas/billing.ts'
 import { changeSubscription, getSubscriptionPanel } from '~/services/billing.server.ts'
 import { Card } from '~/components/ui/card.tsx'
+import { ShareDialog, ShareStatusLine, type ShareCreated } from '~/components/share/share-dialog.tsx'
+import { ShareFormSchema } from '~/lib/schemas/share.ts'
+import { createShare, revokeShare, shareDialogData, shareSummaries, type ShareSummary } from '~/services/share.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Yardstick' }]
 
@@ -80,10 +83,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 		// billing (issue 6): account admins only (spec 2 §6)
 		p.get('dialog') === 'plans' ? getSubscriptionPanel(user, { plan: p.get('plan'), coupon: p.get('coupon') }) : getSubscriptionPanel(user),
 	])
+	// issue 19: each listed measurement's link and acceptance; the share dialog's data
+	const [shares, shareDialog] = await Promise.all([
+		list ? shareSummaries(user, list.measurements.map((m) => m.id)) : ({} as Record<string, ShareSummary>),
+		p.get('dialog') === 'share' && p.get('id') && user.organizationId ? shareDialogData(user, p.get('id')!) : null,
+	])
 	return {
 		user,
 		query,
 		list,
+		shares,
+		shareDialog,
 		manager,
 		team,
 		invitations,
@@ -98,8 +108,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-type Intent = 'rename' | 'delete' | 'invite' | 'editUser' | 'removeUser' | 'resetPassword' | 'cancelInvitation' | 'changePassword' | 'changeSubscription'
-type ActionData = { intent: Intent; result: SubmissionResult<string[]>; toast?: { title: string; description: string } }
+type Intent = 'rename' | 'delete' | 'invite' | 'editUser' | 'removeUser' | 'resetPassword' | 'cancelInvitation' | 'changePassword' | 'changeSubscription' | 'share' | 'revokeShare'
+type ActionData = { intent: Intent; result: SubmissionResult<string[]>; toast?: { title: string; description: string }; created?: ShareCreated }
 
 const FAILURE_TOASTS: Record<Intent, { title: string; fallback: string }> = {
 	rename: { title: 'Error', fallback: 'Failed to update measurement' },
@@ -111,6 +121,8 @@ const FAILURE_TOASTS: Record<Intent, { title: string; fallback: string }> = {
 	cancelInvitation: { title: 'Failed to cancel invitation', fallback: 'Please try again' },
 	changePassword: { title: 'Failed to change password', fallback: 'Please try again' },
 	changeSubscription: { title: 'Update Failed', fallback: 'Failed to update subscription plan.' },
+	share: { title: 'Error', fallback: 'Failed to create the share link' },
+	revokeShare: { title: 'Error', fallback: 'Failed to revoke the share link' },
 }
 
 /** Back to the list as it was (search, sort, page), dialogs closed. */
@@ -131,7 +143,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const back = backUrl(request)
 	const done = (title: string, description?: string) => redirectWithToast(back, { title, description, type: 'success' })
 
-	async function run<S extends z.ZodType>(schema: S, handle: (value: z.output<S>) => Promise<Response>, hideFields?: string[]) {
+	async function run<S extends z.ZodType>(schema: S, handle: (value: z.output<S>) => Promise<Response | ReturnType<typeof data<ActionData>>>, hideFields?: string[]) {
 		const submission = parseWithZod(formData, { schema })
 		if (submission.status !== 'success') {
 			return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
@@ -227,6 +239,22 @@ export async function action({ request }: Route.ActionArgs) {
 				if (result.changeType === 'downgrade') return done('Downgrade Scheduled', result.message)
 				return done('Updated!', 'Subscription updated successfully!')
 			})
+		// issue 19: the share dialog (the same service and fields as POST/DELETE /api/measurements/{id}/share)
+		case 'share': {
+			const id = takeId()
+			return run(ShareFormSchema, async (input) => {
+				const created = await createShare(user, id, input)
+				// the link is shown once: in this reply, in the dialog that stays open
+				return data<ActionData>({ intent, result: { status: 'success' }, created: { url: created.url, expiresAt: created.expiresAt } })
+			})
+		}
+		case 'revokeShare': {
+			const id = takeId()
+			return run(NoFields, async () => {
+				await revokeShare(user, id)
+				return redirectWithToast(hrefWith(readQuery(new URL(request.url)), { dialog: 'share', id }), { title: 'Share Link Revoked', description: 'The customer link no longer works.', type: 'success' })
+			})
+		}
 		default:
 			throw redirect(back)
 	}
@@ -320,6 +348,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 			{manager && ui.dialog === 'edit' ? <EditUserDialog close={close} actionData={actionData} member={loaderData.team.find((m) => m.id === ui.id)} /> : null}
 			{ui.dialog === 'delete' && loaderData.list ? (
 				<DeleteDialog close={close} measurement={loaderData.list.measurements.find((m) => m.id === ui.id)} />
+			) : null}
+			{ui.dialog === 'share' ? (
+				<ShareDialog
+					data={loaderData.shareDialog}
+					close={close}
+					result={lastResultFor(actionData, 'share')}
+					created={actionData?.intent === 'share' ? actionData.created : undefined}
+				/>
 			) : null}
 			{user.organization?.allowAiTraining ? <ThankYouDialog /> : null}
 		</Page>
@@ -468,6 +504,7 @@ function RecentMeasurements({ loaderData, actionData }: { loaderData: LoaderData
 								renaming={ui.rename === m.id}
 								renameResult={ui.rename === m.id ? lastResultFor(actionData, 'rename') : undefined}
 								showTraining={Boolean(user.organization?.allowAiTraining) && m.is_training_data === 'true'}
+								share={loaderData.shares[m.id]}
 							/>
 						))}
 					</ul>
@@ -484,12 +521,14 @@ function MeasurementRow({
 	renaming,
 	renameResult,
 	showTraining,
+	share,
 }: {
 	measurement: ApiMeasurement
 	query: DashboardQuery
 	renaming: boolean
 	renameResult?: SubmissionResult<string[]>
 	showTraining: boolean
+	share?: ShareSummary
 }) {
 	const name = measurementName(m)
 	return (
@@ -520,12 +559,16 @@ function MeasurementRow({
 						<span>{m.total_area_acres.toFixed(3)} acres</span>
 						<span>{plural(m.shape_count, 'shape')}</span>
 					</p>
+					<ShareStatusLine summary={share} />
 				</div>
 				<div className="flex items-center gap-2">
 					<Link to={mapLink(m)} className={buttonClass('secondary', 'px-3 py-1 text-xs')} aria-label={`View ${name} on map`}>
 						View on Map
 					</Link>
 					<DownloadReportLink id={m.id} name={name} className={buttonClass('secondary', 'px-3 py-1 text-xs')} />
+					<Link to={hrefWith(query, { dialog: 'share', id: m.id })} preventScrollReset className={buttonClass('secondary', 'px-3 py-1 text-xs')} aria-label={`Share ${name} with customer`}>
+						Share
+					</Link>
 					<Link
 						to={hrefWith(query, { dialog: 'delete', id: m.id })}
 						preventScrollReset

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { data, Form, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
+import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { Route } from './+types/measure'
 import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
@@ -781,6 +781,10 @@ function SavedItem({
 					<button type="button" className="underline" onClick={() => onEdit(m)}>
 						Edit
 					</button>
+					{/* issue 19: the share dialog lives on the dashboard */}
+					<Link to={`/dashboard?${new URLSearchParams({ dialog: 'share', id: m.id })}`} className="underline" aria-label={`Share ${label} with customer`}>
+						Share
+					</Link>
 					<Form
 						method="post"
 						onSubmit={(e) => {

@@ -110,3 +110,44 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 	}
 	return { view: fitted, jpeg: null, unavailable: reason, attribution, imageryInfo: null }
 }
+
+const svgColors = { area: '#facc15', line: '#ef4444', background: '#e5e7eb' }
+
+/**
+ * The report's map as one picture (issue 19, the customer's share page): the
+ * same imagery and view, with every shape drawn and numbered on it as the PDF
+ * does. A JPEG, MAP_WIDTH_PX × MAP_HEIGHT_PX; a plain background without imagery.
+ */
+export async function renderMapPicture(shapes: readonly Shape[], fallbackCenter?: LatLng | null): Promise<Buffer> {
+	const map = await renderReportMap(shapes, fallbackCenter)
+	const path = (points: readonly LatLng[], close: boolean) =>
+		points
+			.map((p, i) => {
+				const { x, y } = toPixel(map.view, p)
+				return `${i ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`
+			})
+			.join(' ') + (close ? ' Z' : '')
+	const drawn: string[] = []
+	const badges: string[] = []
+	shapes.forEach((shape, i) => {
+		const outline = outlinePoints(shape)
+		if (!outline.length) return
+		if (shape.type === 'polyline') {
+			drawn.push(`<path d="${path(outline, false)}" fill="none" stroke="${svgColors.line}" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>`)
+		} else {
+			const d = [path(outline, true), ...(shape.holes ?? []).map((h) => path(h, true))].join(' ')
+			drawn.push(`<path d="${d}" fill="${svgColors.area}" fill-opacity="0.3" fill-rule="evenodd" stroke="${svgColors.area}" stroke-width="3"/>`)
+		}
+		const sum = outline.reduce((acc, p) => {
+			const px = toPixel(map.view, p)
+			return { x: acc.x + px.x / outline.length, y: acc.y + px.y / outline.length }
+		}, { x: 0, y: 0 })
+		badges.push(
+			`<circle cx="${sum.x.toFixed(1)}" cy="${sum.y.toFixed(1)}" r="15" fill="#111827" stroke="#ffffff" stroke-width="2"/>` +
+				`<text x="${sum.x.toFixed(1)}" y="${(sum.y + 6).toFixed(1)}" font-family="sans-serif" font-size="17" font-weight="bold" fill="#ffffff" text-anchor="middle">${i + 1}</text>`,
+		)
+	})
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${MAP_WIDTH_PX}" height="${MAP_HEIGHT_PX}" viewBox="0 0 ${MAP_WIDTH_PX} ${MAP_HEIGHT_PX}">${drawn.join('')}${badges.join('')}</svg>`
+	const base = map.jpeg ? sharp(map.jpeg) : sharp({ create: { width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX, channels: 3, background: svgColors.background } })
+	return base.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).jpeg({ quality: 82 }).toBuffer()
+}

@@ -4,7 +4,7 @@
 // reportsPerMonth), then draw the map and the PDF — a report that was counted
 // is always delivered, with a vector-only map when imagery fails.
 import { prisma } from '~/db.server.ts'
-import { computeEstimate } from '~/lib/estimate.ts'
+import { computeEstimate, type PriceItem } from '~/lib/estimate.ts'
 import { attachment, CONTENT_TYPES } from '~/lib/exports.ts'
 import type { ReportOptions } from '~/lib/schemas/reports.ts'
 import { computeTotals, type Shape } from '~/lib/shapes.ts'
@@ -13,6 +13,7 @@ import { pricesForReport } from './price-list.server.ts'
 import { renderReportMap } from './report-map.server.ts'
 import { buildReportPdf, type ReportData } from './report-pdf.server.ts'
 import { incrementReport } from './usage.server.ts'
+import type { ApiMeasurement } from './measurements.server.ts'
 import type { ClientUser } from './users.server.ts'
 import { notFound } from '~/utils/http.server.ts'
 
@@ -25,6 +26,34 @@ export async function prepareReport(user: ClientUser, target: ExportTarget, opti
 	const { measurements, title, slug } = await loadTarget(user, target)
 	if (!measurements.length) throw notFound('No saved measurements for this address')
 	const items = await pricesForReport(measurements[0]!.organizationId, options.services)
+	return assembleReport(measurements, {
+		title,
+		slug,
+		address: 'address' in target ? (target.address ?? null) : null,
+		preparedBy: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+		items,
+		taxRate: options.taxRate ?? null,
+		notes: options.notes || null,
+		now,
+	})
+}
+
+export type ReportParts = {
+	title: string
+	slug: string
+	/** the address when the measurements have none */
+	address: string | null
+	preparedBy: string
+	items: readonly PriceItem[]
+	taxRate: string | null
+	notes: string | null
+	now: Date
+	/** for someone outside the organization (a shared link): people by name only, never an e-mail */
+	namesOnly?: boolean
+}
+
+/** The report of loaded measurements (one organization's): also the shared link's PDF (share.server.ts). */
+export async function assembleReport(measurements: readonly ApiMeasurement[], parts: ReportParts): Promise<PreparedReport> {
 	const shapes = measurements.flatMap((m) => m.shapes.map((shape) => ({ shape: shape as Shape, measurementLabel: m.label, measurementType: m.measurement_type })))
 	const totals = computeTotals(shapes.map((s) => s.shape))
 	const lengthFeet = totals.total_distance_feet > 0 ? totals.total_distance_feet : shapes.reduce((sum, s) => sum + (s.shape.type === 'polyline' ? 0 : s.shape.perimeter_m / 0.3048), 0)
@@ -34,17 +63,17 @@ export async function prepareReport(user: ClientUser, target: ExportTarget, opti
 	])
 	return {
 		organizationName: org?.name ?? 'Yardstick',
-		address: measurements[0]!.address ?? ('address' in target ? (target.address ?? null) : null),
-		date: now,
-		measuredBy: creators.map(fullName),
-		preparedBy: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
-		title,
+		address: measurements[0]!.address ?? parts.address,
+		date: parts.now,
+		measuredBy: parts.namesOnly ? creators.map((u) => [u.firstName, u.lastName].filter(Boolean).join(' ')).filter(Boolean) : creators.map(fullName),
+		preparedBy: parts.preparedBy,
+		title: parts.title,
 		shapes,
 		totals,
-		notes: options.notes || null,
-		estimate: items.length ? computeEstimate(items, { areaSqft: totals.total_area_sqft, lengthFeet }, options.taxRate ?? null) : null,
+		notes: parts.notes,
+		estimate: parts.items.length ? computeEstimate(parts.items, { areaSqft: totals.total_area_sqft, lengthFeet }, parts.taxRate) : null,
 		center: measurements[0]!.property_center,
-		slug,
+		slug: parts.slug,
 	}
 }
 

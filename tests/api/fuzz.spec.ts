@@ -34,6 +34,7 @@ import * as authSchemas from '../../app/lib/schemas/auth.ts'
 import * as measurementSchemas from '../../app/lib/schemas/measurement.ts'
 import * as reportSchemas from '../../app/lib/schemas/reports.ts'
 import * as settingsSchemas from '../../app/lib/schemas/settings.ts'
+import * as shareSchemas from '../../app/lib/schemas/share.ts'
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/embedded-postgres.ts'
 import { db, expect, sessionCookieHeader, test } from '../support/fixtures.ts'
@@ -59,6 +60,7 @@ const ACTS_WITHOUT_INPUT = [
 	'DELETE api/account/invitations/:id',
 	'DELETE api/account/users/:id',
 	'DELETE api/measurements/:id',
+	'DELETE api/measurements/:id/share',
 	'DELETE api/organizations/:id/price-list/:serviceId',
 	'POST api/account/users/:id/reset-password',
 	'POST api/auth/logout',
@@ -89,7 +91,7 @@ function schemaKeys(): string[] {
 		const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {}
 		for (const inner of [def.in, def.out, def.innerType, def.schema, ...((def.options as unknown[]) ?? [])]) walk(inner, depth + 1)
 	}
-	for (const module of [accountSchemas, adminSchemas, aiSchemas, authSchemas, billingSchemas, checkoutSchemas, measurementSchemas, reportSchemas, settingsSchemas]) {
+	for (const module of [accountSchemas, adminSchemas, aiSchemas, authSchemas, billingSchemas, checkoutSchemas, measurementSchemas, reportSchemas, settingsSchemas, shareSchemas]) {
 		for (const value of Object.values(module)) walk(value, 0)
 	}
 	return [...keys]

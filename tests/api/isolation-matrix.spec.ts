@@ -85,11 +85,15 @@ async function makeVictim() {
 			subscriptionTierName: `Pro ${tag}`,
 		},
 	})
+	// issue 19: a live customer link on the measurement (its share paths must not reach it)
+	const share = await db().measurementShare.create({
+		data: { measurementId: measurement.id, organizationId: org.id, createdByUserId: member.id, tokenHash: `hash-${tag}`, contactName: `Contact ${tag}`, expiresAt: new Date(Date.now() + 86_400_000) },
+	})
 	// staff-level objects the admin paths name: a coupon, a staff member, a plan in use
 	const coupon = await db().couponCode.create({ data: { code: `V${tag}`.toUpperCase(), name: `Coupon ${tag}`, discountType: 'percentage', discountValue: 10 } })
 	const staffUser = await db().user.create({ data: { email: `staff-${tag}@example.com`, firstName: `Staff${tag}`, lastName: 'Victim', role: 'site_admin', emailVerified: true } })
 	const staff = await db().adminUser.create({ data: { userId: staffUser.id, canManageUsers: true } })
-	return { tag, org, admin, member, measurement, invitation, invoice, coupon, staff, staffUser }
+	return { tag, org, admin, member, measurement, share, invitation, invoice, coupon, staff, staffUser }
 }
 
 /** What each path parameter is filled with: always one of the victim's ids. */
@@ -120,12 +124,13 @@ const VALID_BODIES: Record<string, unknown> = {
 	'PATCH api/account/users/:id': { firstName: 'Taken', lastName: 'Over', email: 'taken-over@example.com', role: 'account_admin' },
 	'PUT api/account/users/:id': { firstName: 'Taken', lastName: 'Over', email: 'taken-over@example.com', role: 'account_admin' },
 	'PATCH api/organizations/:id/settings': { defaultUnit: 'acres' },
+	'POST api/measurements/:id/share': { services: [], notes: 'taken over' },
 	'PATCH api/organizations/:id/ai-training': { allowAiTraining: true },
 	'PATCH api/organizations/:id/subscription': { subscriptionTierId: 'starter' },
 }
 
 async function snapshot(victim: Victim) {
-	const [org, users, measurements, invitations, tier, coupon, staff, invoices] = await Promise.all([
+	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares] = await Promise.all([
 		db().organization.findUnique({ where: { id: victim.org.id } }),
 		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
@@ -134,14 +139,15 @@ async function snapshot(victim: Victim) {
 		db().couponCode.findUnique({ where: { id: victim.coupon.id } }),
 		db().adminUser.findUnique({ where: { id: victim.staff.id }, include: { user: true } }),
 		db().invoice.findMany({ where: { organizationId: victim.org.id }, include: { lineItems: true } }),
+		db().measurementShare.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 	])
-	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices })
+	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares })
 }
 
 test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {
 	test.setTimeout(300_000)
 	const victim = await makeVictim()
-	const markers = [victim.tag, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
+	const markers = [victim.tag, victim.share.id, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
 
 	const foreignAdmin = await makeUser({ role: 'account_admin' })
 	const foreignMember = await makeUser({ role: 'member', organizationId: foreignAdmin.organization!.id })
@@ -211,6 +217,7 @@ test('no /api path lets anyone outside an organization see or change its data', 
 	expect((await own.get(`/api/organizations/${victim.org.id}`)).status()).toBe(200)
 	const ownMember = await client(victim.member.id)
 	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}`)).status()).toBe(200)
+	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}/share`)).status()).toBe(200)
 	expect((await ownMember.delete(`/api/account/users/${victim.admin.id}`)).status()).toBe(403)
 	await own.dispose()
 	await ownMember.dispose()
