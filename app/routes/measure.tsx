@@ -6,6 +6,8 @@ import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
 import { ApproximateLocationNotice, type Approximate } from '~/components/measure/approximate-location.tsx'
 import { ImageryFailure, ImageryGrid } from '~/components/measure/imagery-failure.tsx'
+import { DrawBar } from '~/components/measure/draw-bar.tsx'
+import { MeasureSheet, useCoveredHeight, usePhone, type SheetState } from '~/components/measure/measure-sheet.tsx'
 import { imageryProviderName } from '~/lib/imagery-providers.ts'
 import { AiResultPanel, useAiCorrections } from '~/components/measure/ai-corrections.tsx'
 import { useToast } from '~/components/toaster.tsx'
@@ -236,6 +238,13 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const [viewingId, setViewingId] = useState<string | null>(loaderData.viewingId)
 	const [editingId, setEditingId] = useState<string | null>(null)
 	const [training, setTraining] = useState(false)
+	// phones (issue 21): the panel is a bottom sheet; the map's visible area is the part above it
+	const phone = usePhone()
+	const [sheet, setSheet] = useState<SheetState>('collapsed')
+	const [sketchPoints, setSketchPoints] = useState<number | null>(null)
+	const sheetRef = useRef<HTMLElement>(null)
+	const mapSectionRef = useRef<HTMLElement>(null)
+	const bottomInset = useCoveredHeight(phone, mapSectionRef, sheetRef)
 	const units = displayUnits(unit)
 	const [failedImagery, setFailedImagery] = useState<ReadonlySet<MapType>>(new Set())
 	const onImageryFailure = useCallback((type: MapType, failed: boolean) => {
@@ -353,6 +362,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		corrections.setMode(null)
 		if (next === 'polyline') setUnit((u) => (['feet', 'yards', 'meters'].includes(u) ? u : 'feet'))
 		setTool((current) => (current === next ? null : next))
+		// on a phone the sheet gets out of the way of the drawing
+		setSheet('collapsed')
 	}
 
 	const save = () => {
@@ -426,11 +437,34 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	}
 
 	return (
-		<div className="flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row">
-			<aside className="w-full shrink-0 space-y-5 overflow-y-auto border-r border-gray-200 p-4 lg:w-96 dark:border-gray-800" aria-label="Measurement panel">
-				<AddressSearch defaultValue={address ?? ''} />
+		<div className="measure-screen flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row max-md:relative max-md:min-h-0 max-md:flex-1 max-md:overflow-hidden">
+			<MeasureSheet
+				state={sheet}
+				onStateChange={setSheet}
+				sheetRef={sheetRef}
+				drawBar={
+					phone && tool ? (
+						<DrawBar
+							tool={tool}
+							toolName={TOOL_NAMES[tool]}
+							points={sketchPoints ?? 0}
+							live={live}
+							onUndo={() => controller.current?.removeLastPoint()}
+							onCancel={() => {
+								controller.current?.abortDrawing()
+								setTool(null)
+							}}
+							onDone={() => controller.current?.finishDrawing()}
+						/>
+					) : null
+				}
+			>
+				{/* phones show the sections in the sheet's order: address and job first (max-md:order-*) */}
+				<div className="max-md:order-1">
+					<AddressSearch defaultValue={address ?? ''} />
+				</div>
 
-				<section aria-labelledby="usage-heading">
+				<section aria-labelledby="usage-heading" className="max-md:order-5">
 					<div className="flex items-center justify-between text-sm">
 						<h2 id="usage-heading" className="font-semibold">
 							Free Searches
@@ -442,7 +476,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</section>
 
-				<section aria-labelledby="tools-heading">
+				<section aria-labelledby="tools-heading" className="max-md:order-4" data-sheet-anchor="half">
 					<h2 id="tools-heading" className="mb-2 text-sm font-semibold">
 						Measurement Tools
 					</h2>
@@ -460,22 +494,22 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 						/>
 					</div>
 					<div className="mt-2 flex gap-2">
-						<Button type="button" variant="secondary" className="flex-1 px-2 py-1" disabled={!history.canUndo} onClick={() => controller.current?.undo()} title="Undo (Ctrl+Z)">
+						<Button type="button" variant="secondary" className="flex-1 px-2 py-1 max-md:min-h-11" disabled={!history.canUndo} onClick={() => controller.current?.undo()} title="Undo (Ctrl+Z)">
 							Undo
 						</Button>
-						<Button type="button" variant="secondary" className="flex-1 px-2 py-1" disabled={!history.canRedo} onClick={() => controller.current?.redo()} title="Redo (Ctrl+Shift+Z)">
+						<Button type="button" variant="secondary" className="flex-1 px-2 py-1 max-md:min-h-11" disabled={!history.canRedo} onClick={() => controller.current?.redo()} title="Redo (Ctrl+Shift+Z)">
 							Redo
 						</Button>
 					</div>
 				</section>
 
-				<section aria-labelledby="job-heading" className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+				<section aria-labelledby="job-heading" className="rounded-lg border border-gray-200 p-3 max-md:order-2 dark:border-gray-700">
 					<h2 id="job-heading" className="text-sm font-semibold">
 						{editingId ? 'Editing Existing Measurement' : 'Current Measurement Job'}
 					</h2>
-					<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{address ?? 'No address chosen yet'}</p>
+					<p className="mt-1 text-sm text-gray-600 max-md:hidden dark:text-gray-400">{address ?? 'No address chosen yet'}</p>
 					{live ? (
-						<p className="mt-2 text-sm font-medium" aria-live="polite" data-testid="live-figure">
+						<p className="mt-2 text-sm font-medium max-md:hidden" aria-live="polite" data-testid="live-figure">
 							{live}
 						</p>
 					) : null}
@@ -499,14 +533,15 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							Help improve AI training
 						</label>
 					) : null}
-					<Button type="button" className="mt-3 w-full" disabled={!local.length || saver.state !== 'idle'} onClick={save}>
+					<Button type="button" className="mt-3 w-full max-md:mt-2 max-md:min-h-11" disabled={!local.length || saver.state !== 'idle'} onClick={save}>
 						{saver.state !== 'idle' ? 'Saving...' : editingId ? 'Update Combined Measurement' : 'Save Measurement'}
 					</Button>
 				</section>
 
-				<AiResultPanel corrections={corrections} onPick={() => setTool(null)} />
+				<AiResultPanel className="max-md:order-3" corrections={corrections} onPick={() => setTool(null)} />
 
 				<ResultsList
+					className="max-md:order-6"
 					saved={saved}
 					local={local}
 					units={units}
@@ -522,7 +557,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				/>
 
 				{address && saved.length > 1 ? (
-					<Form method="post">
+					<Form method="post" className="max-md:order-7">
 						<input type="hidden" name="intent" value="combine" />
 						<input type="hidden" name="address" value={address} />
 						<Button type="submit" variant="secondary" className="w-full">
@@ -534,7 +569,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				<Button
 					type="button"
 					variant="secondary"
-					className="w-full"
+					className="w-full max-md:order-8 max-md:min-h-11"
 					onClick={() => {
 						controller.current?.clearLocal()
 						corrections.reset()
@@ -546,7 +581,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					Clear All Measurements
 				</Button>
 
-				<section aria-labelledby="mapview-heading">
+				<section aria-labelledby="mapview-heading" className="max-md:order-9">
 					<h2 id="mapview-heading" className="mb-2 text-sm font-semibold">
 						Map View
 					</h2>
@@ -557,7 +592,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 								type="button"
 								aria-pressed={mapType === m.value}
 								onClick={() => setMapType(m.value)}
-								className={cn('rounded-md border px-1 py-1.5 text-xs', mapType === m.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600')}
+								className={cn('rounded-md border px-1 py-1.5 text-xs max-md:min-h-11', mapType === m.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600')}
 							>
 								{m.label}
 							</button>
@@ -565,11 +600,11 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</section>
 
-				<fieldset>
+				<fieldset className="max-md:order-10">
 					<legend className="mb-2 text-sm font-semibold">Unit of Measure</legend>
 					<div className="grid grid-cols-3 gap-1 text-sm">
 						{DISPLAY_UNITS.map((u) => (
-							<label key={u.value} className="flex items-center gap-1.5">
+							<label key={u.value} className="flex items-center gap-1.5 max-md:min-h-11">
 								<input type="radio" name="unit" value={u.value} checked={unit === u.value} onChange={() => setUnit(u.value)} />
 								{u.label}
 							</label>
@@ -577,17 +612,28 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</fieldset>
 
-				{saved.length > 0 && address ? <ExportResults target={{ address }} priceList={loaderData.priceList} /> : null}
-			</aside>
+				{saved.length > 0 && address ? (
+					<div className="max-md:order-11">
+						<ExportResults target={{ address }} priceList={loaderData.priceList} />
+					</div>
+				) : null}
+			</MeasureSheet>
 
 			{ai.open ? <AiModal step={ai.step} onCancel={ai.cancel} /> : null}
-			<section className="relative h-[70vh] flex-none lg:h-auto lg:flex-1" aria-label="Map">
+			{/* on phones the map fills the screen down to the collapsed sheet; taller sheets pad the map's view */}
+			<section
+				ref={mapSectionRef}
+				className="relative h-[70vh] flex-none lg:h-auto lg:flex-1 max-md:absolute max-md:inset-x-0 max-md:top-0 max-md:bottom-(--sheet-peek) max-md:h-auto"
+				aria-label="Map"
+			>
 				{tool ? (
+					phone ? null : (
 					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
 						<p className="font-semibold">Drawing Mode Active</p>
 						<p>Click on the map to create your {TOOL_NAMES[tool]} measurement area</p>
 						{tool === 'polyline' ? <p className="text-xs opacity-80">Double-click to finish the line</p> : null}
 					</div>
+					)
 				) : corrections.active && corrections.mode ? (
 					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
 						<p className="font-semibold">{corrections.mode === 'lawn' ? 'Lawn here' : 'Not lawn'}</p>
@@ -621,6 +667,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							onToolDone={() => setTool(null)}
 							onLocalChange={setLocal}
 							onLiveFigure={setLive}
+							onSketch={setSketchPoints}
+							bottomInset={bottomInset}
 							onHistory={setHistory}
 							onSelectSaved={setViewingId}
 							seedMode={corrections.active && !tool ? corrections.mode : null}
@@ -657,7 +705,7 @@ function ToolButton({ label, enabled, active, onClick, wide, title }: { label: s
 			title={title}
 			onClick={onClick}
 			className={cn(
-				'rounded-md border px-2 py-2 text-sm font-medium',
+				'rounded-md border px-2 py-2 text-sm font-medium max-md:min-h-11',
 				wide && 'col-span-2',
 				active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600',
 				!enabled && 'cursor-not-allowed opacity-50',
@@ -669,6 +717,7 @@ function ToolButton({ label, enabled, active, onClick, wide, title }: { label: s
 }
 
 function ResultsList({
+	className,
 	saved,
 	local,
 	units,
@@ -679,6 +728,7 @@ function ResultsList({
 	onRemoveLocal,
 	savedTotals,
 }: {
+	className?: string
 	saved: ApiMeasurement[]
 	local: LocalShape[]
 	units: ReturnType<typeof displayUnits>
@@ -691,7 +741,7 @@ function ResultsList({
 }) {
 	const figure = (sqft: number, feet: number, linear: boolean) => (linear ? formatLength(feet, units.length) : formatArea(sqft, units.area))
 	return (
-		<section aria-labelledby="results-heading">
+		<section aria-labelledby="results-heading" className={className}>
 			<div className="flex items-baseline justify-between">
 				<h2 id="results-heading" className="text-sm font-semibold">
 					Measurement Results

@@ -1,0 +1,145 @@
+// /measure on a phone (issue 21): the map first, the tools in a bottom sheet
+// with three heights, drawing with one thumb. A Pixel-7-sized touch screen;
+// fingers are real touch events (Playwright's touchscreen, or CDP for a hold,
+// a drag and a pinch).
+import type { Browser, CDPSession, Locator, Page } from '@playwright/test'
+import { expect, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
+
+const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
+const PHONE = { viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true }
+
+async function phone(browser: Browser, userId: string, { consent = true } = {}) {
+	const context = await browser.newContext(PHONE)
+	if (consent) await withConsent(context)
+	await signIn(context, userId)
+	const page = await context.newPage()
+	return { context, page }
+}
+
+async function openWithAddress(page: Page) {
+	await page.goto('/measure')
+	await hydrated(page)
+	await page.getByLabel('Property Address').fill(ADDRESS)
+	await page.getByRole('button', { name: 'Search', exact: true }).tap()
+	await expect(page).toHaveURL(/address=/)
+	await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
+}
+
+const sheet = (page: Page) => page.getByRole('complementary', { name: 'Measurement panel' })
+const pending = (page: Page) => page.getByTestId('pending-count')
+const area = (page: Page) => page.getByTestId('pending-area')
+const sqft = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
+const box = async (locator: Locator) => (await locator.boundingBox())!
+
+/** The centre of the part of the map the sheet leaves visible. */
+async function mapCentre(page: Page) {
+	const b = await box(page.getByTestId('measure-map'))
+	return { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+	a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** One finger or several, through the DevTools protocol (Playwright's touchscreen only taps). */
+function fingers(cdp: CDPSession) {
+	const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+		cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) })
+	return {
+		down: (...points: { x: number; y: number }[]) => send('touchStart', points),
+		move: (...points: { x: number; y: number }[]) => send('touchMove', points),
+		up: () => send('touchEnd', []),
+	}
+}
+
+test('the map fills the first screen; the sheet has three heights, by touch and by keyboard; the banner and toasts keep off Save', async ({ browser, makeUser }) => {
+	// no consent yet: the cookie banner is up
+	const { context, page } = await phone(browser, (await makeUser()).id, { consent: false })
+	await openWithAddress(page)
+	const banner = page.getByRole('region', { name: 'Cookie consent' })
+	await expect(banner).toBeVisible()
+
+	// the page does not scroll: the map is on the first screen, under the header, above the sheet
+	expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true)
+	const map = await box(page.getByTestId('measure-map'))
+	const header = await box(page.getByRole('banner'))
+	expect(map.y).toBeCloseTo(header.y + header.height, 0)
+	expect(map.height).toBeGreaterThan(PHONE.viewport.height * 0.45)
+	await expect(page.getByTestId('measure-map')).toBeInViewport({ ratio: 1 })
+
+	// collapsed: the address, the job's area and Save; the tools wait below
+	const panel = sheet(page)
+	await expect(panel).toHaveAttribute('data-state', 'collapsed')
+	const grip = page.getByRole('button', { name: 'Show tools' })
+	await expect(grip).toHaveAttribute('aria-expanded', 'false')
+	await expect(page.getByLabel('Property Address')).toBeInViewport({ ratio: 1 })
+	await expect(area(page)).toBeInViewport()
+	const save = page.getByRole('button', { name: 'Save Measurement' })
+	await expect(save).toBeInViewport({ ratio: 1 })
+	await expect(page.getByRole('button', { name: 'Draw Polygon' })).not.toBeInViewport()
+	// the sheet starts where the map ends, and the banner below the sheet, covering neither
+	const collapsed = await box(panel)
+	expect(collapsed.y).toBeCloseTo(map.y + map.height, 0)
+	expect(overlaps(await box(banner), await box(save))).toBe(false)
+	expect(overlaps(await box(banner), collapsed)).toBe(false)
+
+	// half: the tools
+	await grip.tap()
+	await expect(panel).toHaveAttribute('data-state', 'half')
+	await expect(page.getByRole('button', { name: 'Draw Polygon' })).toBeInViewport({ ratio: 1 })
+	await expect(page.getByRole('button', { name: 'Measure Distance' })).toBeInViewport({ ratio: 1 })
+	await expect.poll(async () => (await box(panel)).height).toBeGreaterThan(collapsed.height + 80)
+	const half = await box(panel)
+
+	// full: results, map view, units, export; a strip of map stays above
+	await page.getByRole('button', { name: 'Show all' }).tap()
+	await expect(panel).toHaveAttribute('data-state', 'full')
+	await expect.poll(async () => (await box(panel)).height).toBeGreaterThan(half.height + 80)
+	await page.getByRole('group', { name: 'Map View' }).scrollIntoViewIfNeeded()
+	await expect(page.getByRole('group', { name: 'Map View' })).toBeInViewport({ ratio: 1 })
+	await expect(page.getByRole('heading', { name: 'Measurement Results' })).toBeInViewport()
+	expect((await box(panel)).y).toBeGreaterThan(map.y)
+
+	// the keyboard: the grip answers Enter and the arrow keys, and "Hide tools" collapses
+	const less = page.getByRole('button', { name: 'Show less' })
+	await expect(less).toHaveAttribute('aria-expanded', 'true')
+	await less.focus()
+	await page.keyboard.press('Enter')
+	await expect(panel).toHaveAttribute('data-state', 'half')
+	await page.keyboard.press('ArrowUp')
+	await expect(panel).toHaveAttribute('data-state', 'full')
+	await page.keyboard.press('ArrowDown')
+	await expect(panel).toHaveAttribute('data-state', 'half')
+	await page.getByRole('button', { name: 'Hide tools' }).focus()
+	await page.keyboard.press('Enter')
+	await expect(panel).toHaveAttribute('data-state', 'collapsed')
+	await expect(page.getByRole('button', { name: 'Show tools' })).toHaveAttribute('aria-expanded', 'false')
+
+	// a swipe on the grip: up opens, down closes
+	const cdp = await context.newCDPSession(page)
+	const finger = fingers(cdp)
+	const g = await box(page.getByTestId('sheet-handle'))
+	const at = { x: g.x + g.width / 2, y: g.y + g.height / 2 }
+	await finger.down(at)
+	await finger.move({ x: at.x, y: at.y - 30 })
+	await finger.move({ x: at.x, y: at.y - 60 })
+	await finger.up()
+	await expect(panel).toHaveAttribute('data-state', 'half')
+	const h = await box(page.getByTestId('sheet-handle'))
+	await finger.down({ x: h.x + h.width / 2, y: h.y + h.height / 2 })
+	await finger.move({ x: h.x + h.width / 2, y: h.y + h.height / 2 + 60 })
+	await finger.up()
+	await expect(panel).toHaveAttribute('data-state', 'collapsed')
+
+	// a toast comes from the top: it never lies over Save
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Draw Rectangle' }).tap()
+	const c = await mapCentre(page)
+	await page.touchscreen.tap(c.x - 60, c.y - 60)
+	await page.touchscreen.tap(c.x + 60, c.y + 60)
+	await expect(pending(page)).toHaveText('1')
+	await save.tap()
+	const toast = page.getByText('Measurement Saved', { exact: true })
+	await expect(toast).toBeVisible()
+	expect(overlaps(await box(page.getByRole('status').filter({ has: toast })), await box(page.getByRole('button', { name: 'Update Combined Measurement' })))).toBe(false)
+	await context.close()
+})
