@@ -109,7 +109,11 @@ const LONG_PRESS_MS = 600
 function placedPoints(geometry: Geometry | undefined) {
 	if (!geometry) return 0
 	const type = geometry.getType()
-	if (type === 'Polygon') return Math.max(0, ((geometry as Polygon).getCoordinates()[0]?.length ?? 0) - 2)
+	// a new sketch's ring is [first, pointer]; once changed it is closed: [first, …, pointer, first]
+	if (type === 'Polygon') {
+		const ring = (geometry as Polygon).getCoordinates()[0] ?? []
+		return Math.max(0, ring.length - (ring.length >= 3 ? 2 : 1))
+	}
 	if (type === 'LineString') return Math.max(0, (geometry as LineString).getCoordinates().length - 1)
 	return 1
 }
@@ -527,7 +531,8 @@ export default function MeasureMap(props: Props) {
 					latest.current.onSketch?.(placed)
 					// the point that follows the finger is the last one placed: keep it out from under the sheet
 					const type = geometry?.getType()
-					const end = type === 'Polygon' ? (geometry as Polygon).getCoordinates()[0]?.at(-2) : type === 'LineString' ? (geometry as LineString).getCoordinates().at(-1) : null
+					const ring = type === 'Polygon' ? ((geometry as Polygon).getCoordinates()[0] ?? []) : []
+					const end = type === 'Polygon' ? ring.at(ring.length >= 3 ? -2 : -1) : type === 'LineString' ? (geometry as LineString).getCoordinates().at(-1) : null
 					if (api.current) api.current.sketchEnd = end ?? null
 					if (end) api.current?.keepVisible(end)
 				}
@@ -664,7 +669,7 @@ function guardMultiTouch(draw: Draw) {
 	const handleEvent = d.handleEvent.bind(d)
 	const handleUpEvent = d.handleUpEvent.bind(d)
 	d.handleEvent = (e) => {
-		if (e.type === 'pointerdown') multi = d.getPointerCount() > 0 ? true : false
+		if (e.type === 'pointerdown') multi = d.getPointerCount() > 0
 		return handleEvent(e)
 	}
 	d.handleUpEvent = (e) => {

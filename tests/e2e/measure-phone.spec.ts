@@ -37,6 +37,9 @@ async function mapCentre(page: Page) {
 	return { x: b.x + b.width / 2, y: b.y + b.height / 2 }
 }
 
+/** The sheet has stopped moving (its height eases between states). */
+const settled = (page: Page) => expect.poll(() => sheet(page).evaluate((el) => el.getAnimations().length)).toBe(0)
+
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
 	a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
@@ -47,7 +50,10 @@ function fingers(cdp: CDPSession) {
 	return {
 		down: (...points: { x: number; y: number }[]) => send('touchStart', points),
 		move: (...points: { x: number; y: number }[]) => send('touchMove', points),
+		/** lifts every finger */
 		up: () => send('touchEnd', []),
+		/** lifts one finger (its place in the list it went down with), the others stay down */
+		lift: (index: number, at: { x: number; y: number }) => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [{ x: at.x, y: at.y, id: index }] }),
 	}
 }
 
@@ -87,13 +93,15 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	await expect(panel).toHaveAttribute('data-state', 'half')
 	await expect(page.getByRole('button', { name: 'Draw Polygon' })).toBeInViewport({ ratio: 1 })
 	await expect(page.getByRole('button', { name: 'Measure Distance' })).toBeInViewport({ ratio: 1 })
-	await expect.poll(async () => (await box(panel)).height).toBeGreaterThan(collapsed.height + 80)
+	await settled(page)
 	const half = await box(panel)
+	expect(half.height).toBeGreaterThan(collapsed.height + 80)
 
 	// full: results, map view, units, export; a strip of map stays above
 	await page.getByRole('button', { name: 'Show all' }).tap()
 	await expect(panel).toHaveAttribute('data-state', 'full')
-	await expect.poll(async () => (await box(panel)).height).toBeGreaterThan(half.height + 80)
+	await settled(page)
+	expect((await box(panel)).height).toBeGreaterThan(half.height + 80)
 	await page.getByRole('group', { name: 'Map View' }).scrollIntoViewIfNeeded()
 	await expect(page.getByRole('group', { name: 'Map View' })).toBeInViewport({ ratio: 1 })
 	await expect(page.getByRole('heading', { name: 'Measurement Results' })).toBeInViewport()
@@ -113,6 +121,7 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	await page.keyboard.press('Enter')
 	await expect(panel).toHaveAttribute('data-state', 'collapsed')
 	await expect(page.getByRole('button', { name: 'Show tools' })).toHaveAttribute('aria-expanded', 'false')
+	await settled(page)
 
 	// a swipe on the grip: up opens, down closes
 	const cdp = await context.newCDPSession(page)
@@ -124,6 +133,7 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	await finger.move({ x: at.x, y: at.y - 60 })
 	await finger.up()
 	await expect(panel).toHaveAttribute('data-state', 'half')
+	await settled(page)
 	const h = await box(page.getByTestId('sheet-handle'))
 	await finger.down({ x: h.x + h.width / 2, y: h.y + h.height / 2 })
 	await finger.move({ x: h.x + h.width / 2, y: h.y + h.height / 2 + 60 })
@@ -133,6 +143,7 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	// a toast comes from the top: it never lies over Save
 	await page.getByRole('button', { name: 'Show tools' }).tap()
 	await page.getByRole('button', { name: 'Draw Rectangle' }).tap()
+	await settled(page)
 	const c = await mapCentre(page)
 	await page.touchscreen.tap(c.x - 60, c.y - 60)
 	await page.touchscreen.tap(c.x + 60, c.y + 60)
@@ -141,5 +152,154 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	const toast = page.getByText('Measurement Saved', { exact: true })
 	await expect(toast).toBeVisible()
 	expect(overlaps(await box(page.getByRole('status').filter({ has: toast })), await box(page.getByRole('button', { name: 'Update Combined Measurement' })))).toBe(false)
+	await context.close()
+})
+
+test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and edit it', async ({ browser, makeUser }) => {
+	const { context, page } = await phone(browser, (await makeUser()).id)
+	await openWithAddress(page)
+	const panel = sheet(page)
+	const points = page.getByTestId('draw-points')
+
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Draw Polygon' }).tap()
+	await settled(page)
+	// drawing collapses the sheet; the bar floats above it, its buttons thumb-sized
+	await expect(panel).toHaveAttribute('data-state', 'collapsed')
+	const bar = page.getByTestId('draw-bar')
+	await expect(bar).toBeInViewport({ ratio: 1 })
+	await expect(bar.getByText('Drawing Mode Active')).toBeVisible()
+	for (const name of ['Undo last point', 'Cancel drawing', 'Done']) {
+		const b = await box(bar.getByRole('button', { name }))
+		expect(b.height).toBeGreaterThanOrEqual(44)
+		expect(b.width).toBeGreaterThanOrEqual(44)
+	}
+	await expect(bar.getByRole('button', { name: 'Done' })).toBeDisabled()
+
+	const c = await mapCentre(page)
+	await page.touchscreen.tap(c.x - 120, c.y - 100)
+	await expect(points).toHaveText(/^1 point/)
+	await page.touchscreen.tap(c.x + 120, c.y - 100)
+	await expect(points).toHaveText(/^2 points/)
+	// a wrong third corner: Undo takes it back
+	await page.touchscreen.tap(c.x + 40, c.y - 20)
+	await expect(points).toHaveText(/^3 points/)
+	await bar.getByRole('button', { name: 'Undo last point' }).tap()
+	await expect(points).toHaveText(/^2 points/)
+	await page.touchscreen.tap(c.x + 120, c.y + 100)
+	await page.touchscreen.tap(c.x - 120, c.y + 100)
+	// the live figure while drawing
+	await expect(points).toHaveText(/^4 points · [\d,]+ sq ft$/)
+	await bar.getByRole('button', { name: 'Done' }).tap()
+	await expect(bar).toHaveCount(0)
+	await expect(pending(page)).toHaveText('1')
+	const whole = sqft(await area(page).textContent())
+	expect(whole).toBeGreaterThan(0)
+
+	// Exclude Area: a hole inside it
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Exclude Area' }).tap()
+	await settled(page)
+	await expect(bar.getByText('Click on the map to create your excluded area measurement area')).toBeVisible()
+	await page.touchscreen.tap(c.x - 40, c.y - 40)
+	await page.touchscreen.tap(c.x + 40, c.y - 40)
+	await page.touchscreen.tap(c.x + 40, c.y + 40)
+	await page.touchscreen.tap(c.x - 40, c.y + 40)
+	await expect(points).toHaveText(/^4 points · Excluding/)
+	await bar.getByRole('button', { name: 'Done' }).tap()
+	await expect(bar).toHaveCount(0)
+	await expect.poll(async () => sqft(await area(page).textContent())).toBeLessThan(whole)
+	const net = sqft(await area(page).textContent())
+	// an 80 px square out of a 240 × 200 px one
+	expect(net / whole).toBeGreaterThan(0.84)
+	expect(net / whole).toBeLessThan(0.9)
+
+	await page.getByRole('button', { name: 'Save Measurement' }).tap()
+	await expect(page.getByText('Measurement Saved', { exact: true })).toBeVisible()
+	await expect(pending(page)).toHaveText('0')
+	const saved = (await (await page.request.get('/api/measurements')).json()).measurements[0]
+	expect(saved.shapes[0].holes).toHaveLength(1)
+	expect(Math.round(saved.total_area_sqft)).toBe(net)
+
+	// reopen: a fresh page, the saved measurement in the full sheet, Edit brings its shape back with the hole
+	await page.goto(`/measure?address=${encodeURIComponent(ADDRESS)}`)
+	await hydrated(page)
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Show all' }).tap()
+	const list = page.getByRole('list', { name: 'Measurements' })
+	await list.scrollIntoViewIfNeeded()
+	await expect(list.getByText('1100 Congress Ave #1')).toBeInViewport()
+	await list.getByRole('button', { name: 'Edit' }).tap()
+	await expect(pending(page)).toHaveText('1')
+	await expect.poll(async () => sqft(await area(page).textContent())).toBe(net)
+	await page.getByRole('button', { name: 'Hide tools' }).tap()
+	await settled(page)
+	await expect(page.getByRole('heading', { name: 'Editing Existing Measurement' })).toBeInViewport()
+	await expect(page.getByRole('button', { name: 'Update Combined Measurement' })).toBeInViewport({ ratio: 1 })
+	await context.close()
+})
+
+test('fingers: Cancel drops the shape, pinch and pan add no corner, a long press deletes a corner, a drag moves one', async ({ browser, makeUser }) => {
+	const { context, page } = await phone(browser, (await makeUser()).id)
+	await openWithAddress(page)
+	const cdp = await context.newCDPSession(page)
+	const finger = fingers(cdp)
+	const bar = page.getByTestId('draw-bar')
+	const points = page.getByTestId('draw-points')
+
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Draw Polygon' }).tap()
+	await settled(page)
+	let c = await mapCentre(page)
+	await page.touchscreen.tap(c.x - 80, c.y - 80)
+	await expect(points).toHaveText(/^1 point/)
+	await bar.getByRole('button', { name: 'Cancel drawing' }).tap()
+	await expect(bar).toHaveCount(0)
+	await expect(pending(page)).toHaveText('0')
+
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Draw Polygon' }).tap()
+	await settled(page)
+	await expect(points).toHaveText(/^0 points/)
+	// a pinch: one finger still, the other moving and lifted first, so the last finger up is where the first came down
+	await finger.down({ x: c.x, y: c.y })
+	await finger.down({ x: c.x, y: c.y }, { x: c.x + 40, y: c.y + 40 })
+	for (const d of [50, 60, 70, 80]) await finger.move({ x: c.x, y: c.y }, { x: c.x + d, y: c.y + d })
+	await finger.lift(1, { x: c.x + 80, y: c.y + 80 })
+	await finger.up()
+	// and a one-finger pan
+	await finger.down({ x: c.x - 50, y: c.y })
+	for (const d of [10, 25, 40, 60]) await finger.move({ x: c.x - 50 + d, y: c.y })
+	await finger.up()
+	// the next tap is the first corner: neither gesture added one
+	c = await mapCentre(page)
+	await page.touchscreen.tap(c.x - 80, c.y - 80)
+	await expect(points).toHaveText(/^1 point/)
+	await page.touchscreen.tap(c.x + 80, c.y - 80)
+	await page.touchscreen.tap(c.x + 80, c.y + 80)
+	await page.touchscreen.tap(c.x - 80, c.y + 80)
+	await expect(points).toHaveText(/^4 points/)
+	await bar.getByRole('button', { name: 'Done' }).tap()
+	await expect(pending(page)).toHaveText('1')
+	const square = sqft(await area(page).textContent())
+
+	// hold a finger on a corner: it goes (a square becomes a triangle, half the area); lift once it has
+	await finger.down({ x: c.x + 80, y: c.y + 80 })
+	await expect.poll(async () => sqft(await area(page).textContent())).toBeLessThan(square * 0.6)
+	await finger.up()
+	const triangle = sqft(await area(page).textContent())
+	expect(triangle / square).toBeCloseTo(0.5, 1)
+	// Undo brings the corner back
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Undo', exact: true }).tap()
+	await expect.poll(async () => sqft(await area(page).textContent())).toBe(square)
+	await page.getByRole('button', { name: 'Hide tools' }).tap()
+	await settled(page)
+
+	// drag a corner outwards: the shape grows
+	await finger.down({ x: c.x + 80, y: c.y - 80 })
+	for (const d of [10, 30, 50, 70]) await finger.move({ x: c.x + 80 + d, y: c.y - 80 - d })
+	await finger.up()
+	await expect.poll(async () => sqft(await area(page).textContent())).toBeGreaterThan(square * 1.2)
 	await context.close()
 })
