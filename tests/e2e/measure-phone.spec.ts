@@ -242,6 +242,8 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 test('fingers: Cancel drops the shape, pinch and pan add no corner, a long press deletes a corner, a drag moves one', async ({ browser, makeUser }) => {
 	const { context, page } = await phone(browser, (await makeUser()).id)
 	await openWithAddress(page)
+	// a touch screen: finger-sized corners and grab distances apply
+	expect(await page.evaluate(() => window.matchMedia('(pointer: coarse)').matches)).toBe(true)
 	const cdp = await context.newCDPSession(page)
 	const finger = fingers(cdp)
 	const bar = page.getByTestId('draw-bar')
@@ -301,5 +303,29 @@ test('fingers: Cancel drops the shape, pinch and pan add no corner, a long press
 	for (const d of [10, 30, 50, 70]) await finger.move({ x: c.x + 80 + d, y: c.y - 80 - d })
 	await finger.up()
 	await expect.poll(async () => sqft(await area(page).textContent())).toBeGreaterThan(square * 1.2)
+	await context.close()
+})
+
+test('a corner placed just above the drawing bar pulls the map up, so the shape being drawn stays in sight', async ({ browser, makeUser }) => {
+	const { context, page } = await phone(browser, (await makeUser()).id)
+	await openWithAddress(page)
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await page.getByRole('button', { name: 'Draw Polygon' }).tap()
+	await settled(page)
+	const map = page.getByTestId('measure-map')
+	const view = async () => JSON.parse((await map.getAttribute('data-view')) ?? '{}') as { center: { lat: number; lng: number }; resolution: number }
+	await expect(map).toHaveAttribute('data-view', /resolution/)
+	const before = await view()
+	const bar = await box(page.getByTestId('draw-bar'))
+	const c = await mapCentre(page)
+	// the first corner in the map's middle, the second just above the bar (under the 48 px margin)
+	await page.touchscreen.tap(c.x, c.y)
+	await page.touchscreen.tap(c.x + 60, bar.y - 16)
+	await expect(page.getByTestId('draw-points')).toHaveText(/^2 points/)
+	// web-mercator metres north, in screen pixels: the view moved south (the map up) by the corner's overshoot
+	const mercatorY = (lat: number) => 6378137 * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
+	await expect.poll(async () => (mercatorY(before.center.lat) - mercatorY((await view()).center.lat)) / before.resolution).toBeGreaterThan(30)
+	const moved = (mercatorY(before.center.lat) - mercatorY((await view()).center.lat)) / before.resolution
+	expect(moved).toBeLessThan(90)
 	await context.close()
 })
