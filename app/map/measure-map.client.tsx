@@ -149,6 +149,7 @@ export default function MeasureMap(props: Props) {
 		keepVisible: (coordinate: number[]) => void
 		/** the last point placed in the shape being drawn */
 		sketchEnd: number[] | null
+		modify: Modify
 	} | null>(null)
 	const centrePicker = useRef<CentrePicker | null>(null)
 	const imagery = useRef<ImageryWatcher | null>(null)
@@ -279,7 +280,7 @@ export default function MeasureMap(props: Props) {
 			if (!dx && !dy) return
 			view.animate({ center: [centre[0]! + dx * resolution, centre[1]! - dy * resolution], duration: 200 })
 		}
-		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null, seeds, keepVisible, sketchEnd: null }
+		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null, seeds, keepVisible, sketchEnd: null, modify }
 
 		// long-press a corner of a pending shape to delete it (issue 21 §2); a mouse uses Alt+click
 		let press: { timer: ReturnType<typeof setTimeout>; x: number; y: number } | null = null
@@ -442,6 +443,11 @@ export default function MeasureMap(props: Props) {
 		a.map.getView().padding = [0, 0, props.bottomInset ?? 0, 0]
 		if (a.sketchEnd) a.keepVisible(a.sketchEnd)
 	}, [props.bottomInset])
+
+	// while a tap is an AI correction, it must not grab a corner or an edge of an AI shape instead
+	useEffect(() => {
+		api.current?.modify.setActive(!props.seedMode)
+	}, [props.seedMode])
 
 	// map type
 	useEffect(() => {

@@ -442,6 +442,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				state={sheet}
 				onStateChange={setSheet}
 				sheetRef={sheetRef}
+				anchorKey={corrections.summary ? 'ai-result' : 'tools'}
 				drawBar={
 					phone && tool ? (
 						<DrawBar
@@ -538,7 +539,15 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</Button>
 				</section>
 
-				<AiResultPanel className="max-md:order-3" corrections={corrections} onPick={() => setTool(null)} />
+				<AiResultPanel
+					className="max-md:order-3"
+					corrections={corrections}
+					onPick={() => {
+						setTool(null)
+						// the next tap goes on the map: the sheet gets out of its way
+						setSheet('collapsed')
+					}}
+				/>
 
 				<ResultsList
 					className="max-md:order-6"

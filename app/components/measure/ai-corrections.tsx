@@ -109,7 +109,7 @@ export function AiResultPanel({ corrections, onPick, className }: { corrections:
 	if (!summary) return null
 	const confidence = summary.meanConfidence
 	return (
-		<section aria-labelledby="ai-result-heading" className={cn(className, 'rounded-lg border border-blue-200 bg-blue-50/60 p-3 text-sm dark:border-blue-900 dark:bg-blue-950/30')}>
+		<section aria-labelledby="ai-result-heading" data-sheet-anchor="half" className={cn(className, 'rounded-lg border border-blue-200 bg-blue-50/60 p-3 text-sm dark:border-blue-900 dark:bg-blue-950/30')}>
 			<h2 id="ai-result-heading" className="font-semibold">
 				AI Result
 			</h2>

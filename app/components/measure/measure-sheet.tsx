@@ -33,7 +33,10 @@ export function MeasureSheet({
 	drawBar,
 	children,
 	sheetRef,
+	anchorKey,
 }: {
+	/** when it changes (e.g. an AI result arrives), the half sheet scrolls to its first anchor again */
+	anchorKey?: string
 	state: SheetState
 	onStateChange: (state: SheetState) => void
 	/** the floating drawing bar, shown above the sheet on phones */
@@ -48,9 +51,11 @@ export function MeasureSheet({
 		const el = body.current
 		if (!el || !window.matchMedia(PHONE_QUERY).matches) return
 		if (state === 'collapsed') el.scrollTop = 0
-		const anchor = state === 'half' ? el.querySelector<HTMLElement>('[data-sheet-anchor=half]') : null
-		if (anchor) el.scrollTop += anchor.getBoundingClientRect().top - el.getBoundingClientRect().top - 8
-	}, [state])
+		// the first anchor on screen (phones reorder visually): the AI result when there is one, else the tools
+		const anchors = state === 'half' ? Array.from(el.querySelectorAll<HTMLElement>('[data-sheet-anchor=half]')) : []
+		const top = Math.min(...anchors.map((a) => a.getBoundingClientRect().top))
+		if (anchors.length) el.scrollTop += top - el.getBoundingClientRect().top - 8
+	}, [state, anchorKey])
 	return (
 		<aside
 			ref={sheetRef}
