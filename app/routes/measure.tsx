@@ -783,7 +783,7 @@ function ResultsList({
 									{Object.keys(s.problems).length ? Object.values(s.problems)[0] : figure(s.area_sqft, s.distance_feet, s.type === 'polyline')}
 								</span>
 							</span>
-							<button type="button" className="text-xs text-red-700 underline dark:text-red-400" onClick={() => onRemoveLocal(s.id)} aria-label={`Remove Shape #${i + 1}`}>
+							<button type="button" className="text-xs text-red-700 underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center max-md:justify-center dark:text-red-400" onClick={() => onRemoveLocal(s.id)} aria-label={`Remove Shape #${i + 1}`}>
 								Remove
 							</button>
 						</li>
@@ -825,7 +825,7 @@ function SavedItem({
 					</span>
 				</button>
 				<div className="flex shrink-0 gap-2 text-xs">
-					<button type="button" className="underline" onClick={() => onEdit(m)}>
+					<button type="button" className="underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center max-md:justify-center" onClick={() => onEdit(m)}>
 						Edit
 					</button>
 					<Form
@@ -836,7 +836,7 @@ function SavedItem({
 					>
 						<input type="hidden" name="intent" value="delete" />
 						<input type="hidden" name="id" value={m.id} />
-						<button type="submit" className="text-red-700 underline dark:text-red-400" aria-label={`Delete ${label}`}>
+						<button type="submit" className="text-red-700 underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center max-md:justify-center dark:text-red-400" aria-label={`Delete ${label}`}>
 							Delete
 						</button>
 					</Form>
@@ -844,7 +844,7 @@ function SavedItem({
 			</div>
 			{/* a disclosure, so renaming works without JavaScript too */}
 			<details ref={renameRef} className="mt-1">
-				<summary className="cursor-pointer text-xs underline">Rename</summary>
+				<summary className="cursor-pointer text-xs underline max-md:flex max-md:min-h-11 max-md:items-center">Rename</summary>
 				<Form method="post" className="mt-1 flex gap-1" onSubmit={() => renameRef.current?.removeAttribute('open')}>
 					<input type="hidden" name="intent" value="rename" />
 					<input type="hidden" name="id" value={m.id} />

@@ -229,6 +229,8 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 	const list = page.getByRole('list', { name: 'Measurements' })
 	await list.scrollIntoViewIfNeeded()
 	await expect(list.getByText('1100 Congress Ave #1')).toBeInViewport()
+	// the item's actions are finger-sized too
+	for (const name of ['Edit', 'Delete 1100 Congress Ave #1']) expect((await box(list.getByRole('button', { name }))).height).toBeGreaterThanOrEqual(44)
 	await list.getByRole('button', { name: 'Edit' }).tap()
 	await expect(pending(page)).toHaveText('1')
 	await expect.poll(async () => sqft(await area(page).textContent())).toBe(net)
