@@ -38,7 +38,7 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
 				ref={regionRef}
 				tabIndex={-1}
 				aria-label="Notifications (F8)"
-				className="pointer-events-none fixed right-0 bottom-0 z-50 flex w-full flex-col p-4 sm:max-w-sm"
+				className="toaster pointer-events-none fixed right-0 bottom-0 z-50 flex w-full flex-col p-4 sm:max-w-sm"
 			>
 				{current ? <ToastItem key={current.id} toast={current} onDismiss={() => setCurrent(null)} /> : null}
 			</ol>

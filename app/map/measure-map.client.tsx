@@ -6,12 +6,16 @@ import 'ol/ol.css'
 import Collection from 'ol/Collection'
 import Feature from 'ol/Feature'
 import OlMap from 'ol/Map'
+import type MapBrowserEvent from 'ol/MapBrowserEvent'
 import Overlay from 'ol/Overlay'
 import View from 'ol/View'
 import { defaults as defaultControls, Attribution, ScaleLine } from 'ol/control'
 import { getCenter } from 'ol/extent'
 import type Geometry from 'ol/geom/Geometry'
+import type LineString from 'ol/geom/LineString'
+import MultiPoint from 'ol/geom/MultiPoint'
 import Point from 'ol/geom/Point'
+import type Polygon from 'ol/geom/Polygon'
 import Draw, { createBox } from 'ol/interaction/Draw'
 import Modify from 'ol/interaction/Modify'
 import Snap from 'ol/interaction/Snap'
@@ -59,6 +63,10 @@ export type MapController = {
 	applyCorrection(shapes: readonly ShapeInput[], seed: { kind: SeedKind; at: LatLng }): void
 	/** forget the correction taps (a new AI result starts without them) */
 	clearSeeds(): void
+	/** the shape being drawn: finish it (Done), drop its last point (Undo), or drop it (Cancel) */
+	finishDrawing(): void
+	removeLastPoint(): void
+	abortDrawing(): void
 }
 
 export const DEFAULT_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 }
@@ -89,6 +97,27 @@ type Props = {
 	pin?: LatLng | null
 	/** a tile layer failed (no tile loaded, some failed) or recovered (issue 18 §4) */
 	onImageryFailure?: (type: MapType, failed: boolean) => void
+	/** points placed in the shape being drawn, null when none is being drawn */
+	onSketch?: (points: number | null) => void
+	/** pixels at the bottom of the map covered by the phone's bottom sheet: the view keeps to the part above (issue 21) */
+	bottomInset?: number
+}
+
+/** a finger, not a mouse: bigger vertices and grab distances (touch targets of about 44 px) */
+const coarsePointer = () => typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches
+const LONG_PRESS_MS = 600
+
+/** vertices placed in a Draw sketch (the sketch also holds the point that follows the pointer) */
+function placedPoints(geometry: Geometry | undefined) {
+	if (!geometry) return 0
+	const type = geometry.getType()
+	// a new sketch's ring is [first, pointer]; once changed it is closed: [first, …, pointer, first]
+	if (type === 'Polygon') {
+		const ring = (geometry as Polygon).getCoordinates()[0] ?? []
+		return Math.max(0, ring.length - (ring.length >= 3 ? 2 : 1))
+	}
+	if (type === 'LineString') return Math.max(0, (geometry as LineString).getCoordinates().length - 1)
+	return 1
 }
 
 const COLORS = {
@@ -118,6 +147,11 @@ export default function MeasureMap(props: Props) {
 		undo: UndoRedo
 		draw: Draw | null
 		seeds: VectorSource
+		/** pans so a coordinate stays in the part of the map the sheet does not cover */
+		keepVisible: (coordinate: number[]) => void
+		/** the last point placed in the shape being drawn */
+		sketchEnd: number[] | null
+		modify: Modify
 	} | null>(null)
 	const centrePicker = useRef<CentrePicker | null>(null)
 	const imagery = useRef<ImageryWatcher | null>(null)
@@ -151,13 +185,26 @@ export default function MeasureMap(props: Props) {
 				}),
 			}),
 		]
+		const coarse = coarsePointer()
+		// on a touch screen the corners of pending shapes show, so a finger knows where to drag or long-press
+		const vertexStyle = new Style({
+			image: new CircleStyle({ radius: 7, fill: new Fill({ color: '#fff' }), stroke: new Stroke({ color: COLORS.local.stroke, width: 3 }) }),
+			geometry: (feature) => {
+				const g = feature.getGeometry() as Geometry | undefined
+				const type = g?.getType()
+				if (type === 'Polygon') return new MultiPoint((g as Polygon).getCoordinates().flatMap((ring) => ring.slice(0, -1)))
+				if (type === 'LineString') return new MultiPoint((g as LineString).getCoordinates())
+				return undefined
+			},
+		})
 		const localStyle = (feature: unknown) => {
 			const f = feature as Feature<Geometry>
 			const { shape, problems } = figuresOf(f)
 			const meta = f.getProperties() as FeatureMeta
 			const palette = Object.keys(problems).length ? COLORS.invalid : meta.measurementType === 'ai' ? COLORS.ai : COLORS.local
 			const { areaUnit, lengthUnit } = latest.current
-			return styleFor(palette, Object.keys(problems).length ? 'Fix outline' : label(shape, areaUnit, lengthUnit))
+			const styles = styleFor(palette, Object.keys(problems).length ? 'Fix outline' : label(shape, areaUnit, lengthUnit))
+			return coarse ? [...styles, vertexStyle] : styles
 		}
 		const savedStyle = (feature: unknown) => {
 			const f = feature as Feature<Geometry>
@@ -208,7 +255,7 @@ export default function MeasureMap(props: Props) {
 			const c = view.getCenter()
 			if (c && target.current) target.current.dataset.view = JSON.stringify({ center: toLatLng(c), resolution: view.getResolution() })
 		})
-		const modify = new Modify({ source: local })
+		const modify = new Modify({ source: local, pixelTolerance: coarse ? 22 : 10 })
 		// editing an AI shape makes it user-verified (spec 1 §2)
 		modify.on('modifyend', (event) => {
 			event.features.forEach((f) => {
@@ -220,7 +267,68 @@ export default function MeasureMap(props: Props) {
 		map.addInteraction(undo)
 		map.addInteraction(new Snap({ source: local }))
 		map.addInteraction(new Snap({ source: saved }))
-		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null, seeds }
+		const keepVisible = (coordinate: number[]) => {
+			const size = map.getSize()
+			const pixel = map.getPixelFromCoordinate(coordinate)
+			const view = map.getView()
+			const centre = view.getCenter()
+			const resolution = view.getResolution()
+			if (!size || !pixel || !centre || !resolution) return
+			const margin = 48
+			const bottom = size[1]! - (latest.current.bottomInset ?? 0) - margin
+			if (bottom <= margin) return
+			const dx = pixel[0]! < margin ? pixel[0]! - margin : pixel[0]! > size[0]! - margin ? pixel[0]! - (size[0]! - margin) : 0
+			const dy = pixel[1]! < margin ? pixel[1]! - margin : pixel[1]! > bottom ? pixel[1]! - bottom : 0
+			if (!dx && !dy) return
+			view.animate({ center: [centre[0]! + dx * resolution, centre[1]! - dy * resolution], duration: 200 })
+		}
+		api.current = { map, local, localFeatures, saved, savedLayer, localLayer, tiles, undo, draw: null, seeds, keepVisible, sketchEnd: null, modify }
+
+		// long-press a corner of a pending shape to delete it (issue 21 §2); a mouse uses Alt+click
+		let press: { timer: ReturnType<typeof setTimeout>; x: number; y: number } | null = null
+		const cancelPress = () => {
+			if (press) clearTimeout(press.timer)
+			press = null
+		}
+		const vertexNear = (pixel: number[]) => {
+			let best: { coordinate: number[]; distance: number } | null = null
+			for (const f of localFeatures.getArray()) {
+				const g = f.getGeometry()
+				const points = g?.getType() === 'Polygon' ? (g as Polygon).getCoordinates().flat() : g?.getType() === 'LineString' ? (g as LineString).getCoordinates() : []
+				for (const coordinate of points) {
+					const p = map.getPixelFromCoordinate(coordinate)
+					if (!p) continue
+					const distance = Math.hypot(p[0]! - pixel[0]!, p[1]! - pixel[1]!)
+					if (distance <= (coarse ? 22 : 10) && (!best || distance < best.distance)) best = { coordinate, distance }
+				}
+			}
+			return best?.coordinate ?? null
+		}
+		const viewport = map.getViewport() as HTMLElement
+		const onPressStart = (event: PointerEvent) => {
+			cancelPress()
+			if (event.pointerType === 'mouse' || !event.isPrimary || api.current?.draw || latest.current.seedMode) return
+			const vertex = vertexNear(map.getEventPixel(event))
+			if (!vertex) return
+			press = {
+				x: event.clientX,
+				y: event.clientY,
+				timer: setTimeout(() => {
+					press = null
+					if (modify.removePoint(vertex)) navigator.vibrate?.(20)
+				}, LONG_PRESS_MS),
+			}
+		}
+		const onPressMove = (event: PointerEvent) => {
+			if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) cancelPress()
+		}
+		const noMenu = (event: Event) => event.preventDefault()
+		viewport.addEventListener('pointerdown', onPressStart)
+		viewport.addEventListener('pointermove', onPressMove)
+		viewport.addEventListener('pointerup', cancelPress)
+		viewport.addEventListener('pointercancel', cancelPress)
+		// a long press on a phone would otherwise open the browser's menu
+		viewport.addEventListener('contextmenu', noMenu)
 		centrePicker.current = attachCentrePicker(map, () => latest.current.onPickCentre ?? null, () => Boolean(api.current?.draw) || Boolean(latest.current.seedMode))
 		centrePicker.current.show(latest.current.pin ?? null)
 		imagery.current = watchImagery(tiles, {
@@ -314,6 +422,12 @@ export default function MeasureMap(props: Props) {
 		}
 		return () => {
 			window.removeEventListener('keydown', onKey)
+			viewport.removeEventListener('pointerdown', onPressStart)
+			viewport.removeEventListener('pointermove', onPressMove)
+			viewport.removeEventListener('pointerup', cancelPress)
+			viewport.removeEventListener('pointercancel', cancelPress)
+			viewport.removeEventListener('contextmenu', noMenu)
+			cancelPress()
 			cancelAnimationFrame(frame)
 			clearTimeout(infoTimer)
 			centrePicker.current?.dispose()
@@ -323,6 +437,19 @@ export default function MeasureMap(props: Props) {
 			api.current = null
 		}
 	}, [])
+
+	// the phone's sheet covers the bottom of the map: the view's centre and fits keep to the part above it
+	useEffect(() => {
+		const a = api.current
+		if (!a) return
+		a.map.getView().padding = [0, 0, props.bottomInset ?? 0, 0]
+		if (a.sketchEnd) a.keepVisible(a.sketchEnd)
+	}, [props.bottomInset])
+
+	// while a tap is an AI correction, it must not grab a corner or an edge of an AI shape instead
+	useEffect(() => {
+		api.current?.modify.setActive(!props.seedMode)
+	}, [props.seedMode])
 
 	// map type
 	useEffect(() => {
@@ -367,32 +494,79 @@ export default function MeasureMap(props: Props) {
 		}
 		const tool = props.tool
 		if (!tool) return
+		const coarse = coarsePointer()
+		// the shape being drawn carries its live figure (issue 21 §2); corners are finger-sized on touch screens
+		let sketch: Feature<Geometry> | null = null
+		let liveText = ''
+		const sketchFill = new Fill({ color: COLORS.local.fill })
+		const sketchStroke = new Stroke({ color: COLORS.local.stroke, width: 2.5, lineDash: [6, 4] })
+		const sketchPoint = new Style({ image: new CircleStyle({ radius: coarse ? 9 : 5, fill: new Fill({ color: COLORS.local.stroke }), stroke: new Stroke({ color: '#fff', width: 2 }) }) })
+		const style = (feature: unknown) => {
+			const f = feature as Feature<Geometry>
+			if (f.getGeometry()?.getType() === 'Point') return sketchPoint
+			const text =
+				f === sketch && liveText
+					? new Text({ text: liveText, font: '600 14px system-ui, sans-serif', fill: new Fill({ color: '#fff' }), stroke: new Stroke({ color: 'rgba(0,0,0,0.8)', width: 4 }), overflow: true, placement: 'point' })
+					: undefined
+			return new Style({ fill: sketchFill, stroke: sketchStroke, text })
+		}
+		const options = { style, snapTolerance: coarse ? 22 : 12 }
 		let draw: Draw
 		if (tool === 'hole') {
-			draw = new DrawHole({ layers: [a.localLayer] })
+			draw = new DrawHole({ layers: [a.localLayer], ...options })
 			// cutting a hole in an AI shape is an edit too
 			;(draw as unknown as { on(t: string, f: (e: { feature?: Feature<Geometry> }) => void): void }).on('modifyend', (e) => {
 				if (e.feature && (e.feature.getProperties() as FeatureMeta).measurementType === 'ai') e.feature.set('userVerified', true)
 			})
 		}
-		else if (tool === 'rectangle') draw = new Draw({ source: a.local, type: 'Circle', geometryFunction: createBox() })
-		else if (tool === 'circle') draw = new Draw({ source: a.local, type: 'Circle' })
-		else if (tool === 'polyline') draw = new Draw({ source: a.local, type: 'LineString' })
-		else draw = new Draw({ source: a.local, type: 'Polygon' })
+		else if (tool === 'rectangle') draw = new Draw({ source: a.local, type: 'Circle', geometryFunction: createBox(), ...options })
+		else if (tool === 'circle') draw = new Draw({ source: a.local, type: 'Circle', ...options })
+		else if (tool === 'polyline') draw = new Draw({ source: a.local, type: 'LineString', ...options })
+		else draw = new Draw({ source: a.local, type: 'Polygon', ...options })
+		guardMultiTouch(draw)
+		latest.current.onSketch?.(0)
 		draw.on('drawstart', (event) => {
-			const sketch = event.feature
-			sketch.setProperties({ shapeId: 'sketch', shapeType: tool === 'hole' ? 'polygon' : tool, measurementType: 'manual' })
-			sketch.getGeometry()?.on('change', () => {
+			const feature = event.feature
+			sketch = feature
+			liveText = ''
+			feature.setProperties({ shapeId: 'sketch', shapeType: tool === 'hole' ? 'polygon' : tool, measurementType: 'manual' })
+			let points = 0
+			const onChange = () => {
+				const geometry = feature.getGeometry()
+				const placed = placedPoints(geometry)
+				if (placed !== points) {
+					points = placed
+					latest.current.onSketch?.(placed)
+					// the point that follows the finger is the last one placed: keep it out from under the sheet
+					const type = geometry?.getType()
+					const ring = type === 'Polygon' ? ((geometry as Polygon).getCoordinates()[0] ?? []) : []
+					const end = type === 'Polygon' ? ring.at(ring.length >= 3 ? -2 : -1) : type === 'LineString' ? (geometry as LineString).getCoordinates().at(-1) : null
+					if (api.current) api.current.sketchEnd = end ?? null
+					if (end) api.current?.keepVisible(end)
+				}
 				try {
-					const shape = computeShape(featureToShape(sketch))
+					const shape = computeShape(featureToShape(feature))
 					const { areaUnit, lengthUnit } = latest.current
-					latest.current.onLiveFigure(tool === 'hole' ? `Excluding ${label(shape, areaUnit, lengthUnit)}` : label(shape, areaUnit, lengthUnit))
+					liveText = tool === 'hole' ? `Excluding ${label(shape, areaUnit, lengthUnit)}` : label(shape, areaUnit, lengthUnit)
+					latest.current.onLiveFigure(liveText)
 				} catch {
 					// a sketch with too few points has no figure yet
 				}
-			})
+			}
+			feature.getGeometry()?.on('change', onChange)
+			onChange()
+		})
+		const sketchDone = () => {
+			sketch = null
+			if (api.current) api.current.sketchEnd = null
+			latest.current.onSketch?.(0)
+		}
+		draw.on('drawabort', () => {
+			sketchDone()
+			latest.current.onLiveFigure(null)
 		})
 		draw.on('drawend', (event) => {
+			sketchDone()
 			if (tool !== 'hole') {
 				const meta: FeatureMeta = { shapeId: `local-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, shapeType: tool, measurementType: 'manual' }
 				event.feature.setProperties(meta)
@@ -410,6 +584,8 @@ export default function MeasureMap(props: Props) {
 		a.draw = draw
 		return () => {
 			latest.current.onLiveFigure(null)
+			latest.current.onSketch?.(null)
+			if (api.current) api.current.sketchEnd = null
 		}
 	}, [props.tool])
 
@@ -433,6 +609,15 @@ export default function MeasureMap(props: Props) {
 		},
 		clearSeeds() {
 			api.current?.seeds.clear()
+		},
+		finishDrawing() {
+			api.current?.draw?.finishDrawing()
+		},
+		removeLastPoint() {
+			api.current?.draw?.removeLastPoint()
+		},
+		abortDrawing() {
+			api.current?.draw?.abortDrawing()
 		},
 		removeLocal(id: string) {
 			const a = api.current
@@ -473,4 +658,33 @@ export default function MeasureMap(props: Props) {
 	}))
 
 	return <div ref={target} className="absolute inset-0" data-testid="measure-map" aria-label="Satellite map" role="application" tabIndex={0} />
+}
+
+/**
+ * Pinch and two-finger pan never add a vertex (issue 21 §2): once a second
+ * finger has touched during a gesture, the gesture's last finger up is not a tap.
+ * (Draw only compares where the first finger went down with where the last one
+ * came up, so a pinch could end close enough to count as a tap.)
+ */
+function guardMultiTouch(draw: Draw) {
+	const d = draw as unknown as {
+		handleEvent(e: MapBrowserEvent): boolean
+		handleUpEvent(e: MapBrowserEvent): boolean
+		getPointerCount(): number
+		shouldHandle_: boolean
+	}
+	let multi = false
+	const handleEvent = d.handleEvent.bind(d)
+	const handleUpEvent = d.handleUpEvent.bind(d)
+	d.handleEvent = (e) => {
+		if (e.type === 'pointerdown') multi = d.getPointerCount() > 0
+		return handleEvent(e)
+	}
+	d.handleUpEvent = (e) => {
+		if (multi && d.getPointerCount() === 0) {
+			d.shouldHandle_ = false
+			multi = false
+		}
+		return handleUpEvent(e)
+	}
 }

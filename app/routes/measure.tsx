@@ -6,12 +6,13 @@ import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
 import { ApproximateLocationNotice, type Approximate } from '~/components/measure/approximate-location.tsx'
 import { ImageryFailure, ImageryGrid } from '~/components/measure/imagery-failure.tsx'
+import { DrawBar } from '~/components/measure/draw-bar.tsx'
 import { ImageryDate } from '~/components/measure/imagery-date.tsx'
+import { MeasureSheet, useCoveredHeight, usePhone, type SheetState } from '~/components/measure/measure-sheet.tsx'
 import { imageryProviderName } from '~/lib/imagery-providers.ts'
 import { AiResultPanel, useAiCorrections } from '~/components/measure/ai-corrections.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
-import { inputClass } from '~/components/ui/field.tsx'
 import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
@@ -37,6 +38,7 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { incrementSearch } from '~/services/usage.server.ts'
 import { listPrices } from '~/services/price-list.server.ts'
 import { ExportResults } from '~/components/report-export.tsx'
+import { ResultsList } from '~/components/measure/results-list.tsx'
 import { cn } from '~/utils/cn.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import type { RouteHandle } from '~/utils/route-handle.ts'
@@ -247,6 +249,13 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const [viewingId, setViewingId] = useState<string | null>(loaderData.viewingId)
 	const [editingId, setEditingId] = useState<string | null>(null)
 	const [training, setTraining] = useState(false)
+	// phones (issue 21): the panel is a bottom sheet; the map's visible area is the part above it
+	const phone = usePhone()
+	const [sheet, setSheet] = useState<SheetState>('collapsed')
+	const [sketchPoints, setSketchPoints] = useState<number | null>(null)
+	const sheetRef = useRef<HTMLElement>(null)
+	const mapSectionRef = useRef<HTMLElement>(null)
+	const bottomInset = useCoveredHeight(phone, mapSectionRef, sheetRef)
 	const units = displayUnits(unit)
 	const [failedImagery, setFailedImagery] = useState<ReadonlySet<MapType>>(new Set())
 	const onImageryFailure = useCallback((type: MapType, failed: boolean) => {
@@ -364,6 +373,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		corrections.setMode(null)
 		if (next === 'polyline') setUnit((u) => (['feet', 'yards', 'meters'].includes(u) ? u : 'feet'))
 		setTool((current) => (current === next ? null : next))
+		// on a phone the sheet gets out of the way of the drawing
+		setSheet('collapsed')
 	}
 
 	const save = () => {
@@ -437,11 +448,35 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	}
 
 	return (
-		<div className="flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row">
-			<aside className="w-full shrink-0 space-y-5 overflow-y-auto border-r border-gray-200 p-4 lg:w-96 dark:border-gray-800" aria-label="Measurement panel">
-				<AddressSearch defaultValue={address ?? ''} />
+		<div className="measure-screen flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row max-md:relative max-md:min-h-0 max-md:flex-1 max-md:overflow-hidden">
+			<MeasureSheet
+				state={sheet}
+				onStateChange={setSheet}
+				sheetRef={sheetRef}
+				anchorKey={corrections.summary ? 'ai-result' : 'tools'}
+				drawBar={
+					phone && tool ? (
+						<DrawBar
+							tool={tool}
+							toolName={TOOL_NAMES[tool]}
+							points={sketchPoints ?? 0}
+							live={live}
+							onUndo={() => controller.current?.removeLastPoint()}
+							onCancel={() => {
+								controller.current?.abortDrawing()
+								setTool(null)
+							}}
+							onDone={() => controller.current?.finishDrawing()}
+						/>
+					) : null
+				}
+			>
+				{/* phones show the sections in the sheet's order: address and job first (max-md:order-*) */}
+				<div className="max-md:order-1">
+					<AddressSearch defaultValue={address ?? ''} />
+				</div>
 
-				<section aria-labelledby="usage-heading">
+				<section aria-labelledby="usage-heading" className="max-md:order-5">
 					<div className="flex items-center justify-between text-sm">
 						<h2 id="usage-heading" className="font-semibold">
 							Free Searches
@@ -453,7 +488,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</section>
 
-				<section aria-labelledby="tools-heading">
+				<section aria-labelledby="tools-heading" className="max-md:order-4" data-sheet-anchor="half">
 					<h2 id="tools-heading" className="mb-2 text-sm font-semibold">
 						Measurement Tools
 					</h2>
@@ -471,22 +506,22 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 						/>
 					</div>
 					<div className="mt-2 flex gap-2">
-						<Button type="button" variant="secondary" className="flex-1 px-2 py-1" disabled={!history.canUndo} onClick={() => controller.current?.undo()} title="Undo (Ctrl+Z)">
+						<Button type="button" variant="secondary" className="flex-1 px-2 py-1 max-md:min-h-11" disabled={!history.canUndo} onClick={() => controller.current?.undo()} title="Undo (Ctrl+Z)">
 							Undo
 						</Button>
-						<Button type="button" variant="secondary" className="flex-1 px-2 py-1" disabled={!history.canRedo} onClick={() => controller.current?.redo()} title="Redo (Ctrl+Shift+Z)">
+						<Button type="button" variant="secondary" className="flex-1 px-2 py-1 max-md:min-h-11" disabled={!history.canRedo} onClick={() => controller.current?.redo()} title="Redo (Ctrl+Shift+Z)">
 							Redo
 						</Button>
 					</div>
 				</section>
 
-				<section aria-labelledby="job-heading" className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+				<section aria-labelledby="job-heading" className="rounded-lg border border-gray-200 p-3 max-md:order-2 dark:border-gray-700">
 					<h2 id="job-heading" className="text-sm font-semibold">
 						{editingId ? 'Editing Existing Measurement' : 'Current Measurement Job'}
 					</h2>
-					<p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{address ?? 'No address chosen yet'}</p>
+					<p className="mt-1 text-sm text-gray-600 max-md:hidden dark:text-gray-400">{address ?? 'No address chosen yet'}</p>
 					{live ? (
-						<p className="mt-2 text-sm font-medium" aria-live="polite" data-testid="live-figure">
+						<p className="mt-2 text-sm font-medium max-md:hidden" aria-live="polite" data-testid="live-figure">
 							{live}
 						</p>
 					) : null}
@@ -510,14 +545,23 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							Help improve AI training
 						</label>
 					) : null}
-					<Button type="button" className="mt-3 w-full" disabled={!local.length || saver.state !== 'idle'} onClick={save}>
+					<Button type="button" className="mt-3 w-full max-md:mt-2 max-md:min-h-11" disabled={!local.length || saver.state !== 'idle'} onClick={save}>
 						{saver.state !== 'idle' ? 'Saving...' : editingId ? 'Update Combined Measurement' : 'Save Measurement'}
 					</Button>
 				</section>
 
-				<AiResultPanel corrections={corrections} onPick={() => setTool(null)} />
+				<AiResultPanel
+					className="max-md:order-3"
+					corrections={corrections}
+					onPick={() => {
+						setTool(null)
+						// the next tap goes on the map: the sheet gets out of its way
+						setSheet('collapsed')
+					}}
+				/>
 
 				<ResultsList
+					className="max-md:order-6"
 					saved={saved}
 					local={local}
 					units={units}
@@ -533,7 +577,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				/>
 
 				{address && saved.length > 1 ? (
-					<Form method="post">
+					<Form method="post" className="max-md:order-7">
 						<input type="hidden" name="intent" value="combine" />
 						<input type="hidden" name="address" value={address} />
 						<Button type="submit" variant="secondary" className="w-full">
@@ -545,7 +589,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				<Button
 					type="button"
 					variant="secondary"
-					className="w-full"
+					className="w-full max-md:order-8 max-md:min-h-11"
 					onClick={() => {
 						controller.current?.clearLocal()
 						corrections.reset()
@@ -557,7 +601,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					Clear All Measurements
 				</Button>
 
-				<section aria-labelledby="mapview-heading">
+				<section aria-labelledby="mapview-heading" className="max-md:order-9">
 					<h2 id="mapview-heading" className="mb-2 text-sm font-semibold">
 						Map View
 					</h2>
@@ -568,7 +612,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 								type="button"
 								aria-pressed={mapType === m.value}
 								onClick={() => setMapType(m.value)}
-								className={cn('rounded-md border px-1 py-1.5 text-xs', mapType === m.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600')}
+								className={cn('rounded-md border px-1 py-1.5 text-xs max-md:min-h-11', mapType === m.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600')}
 							>
 								{m.label}
 							</button>
@@ -576,11 +620,11 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</section>
 
-				<fieldset>
+				<fieldset className="max-md:order-10">
 					<legend className="mb-2 text-sm font-semibold">Unit of Measure</legend>
 					<div className="grid grid-cols-3 gap-1 text-sm">
 						{DISPLAY_UNITS.map((u) => (
-							<label key={u.value} className="flex items-center gap-1.5">
+							<label key={u.value} className="flex items-center gap-1.5 max-md:min-h-11">
 								<input type="radio" name="unit" value={u.value} checked={unit === u.value} onChange={() => setUnit(u.value)} />
 								{u.label}
 							</label>
@@ -588,17 +632,28 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					</div>
 				</fieldset>
 
-				{saved.length > 0 && address ? <ExportResults target={{ address }} priceList={loaderData.priceList} /> : null}
-			</aside>
+				{saved.length > 0 && address ? (
+					<div className="max-md:order-11">
+						<ExportResults target={{ address }} priceList={loaderData.priceList} />
+					</div>
+				) : null}
+			</MeasureSheet>
 
 			{ai.open ? <AiModal step={ai.step} onCancel={ai.cancel} /> : null}
-			<section className="relative h-[70vh] flex-none lg:h-auto lg:flex-1" aria-label="Map">
+			{/* on phones the map fills the screen down to the collapsed sheet; taller sheets pad the map's view */}
+			<section
+				ref={mapSectionRef}
+				className="relative h-[70vh] flex-none lg:h-auto lg:flex-1 max-md:absolute max-md:inset-x-0 max-md:top-0 max-md:bottom-(--sheet-peek) max-md:h-auto"
+				aria-label="Map"
+			>
 				{tool ? (
+					phone ? null : (
 					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
 						<p className="font-semibold">Drawing Mode Active</p>
 						<p>Click on the map to create your {TOOL_NAMES[tool]} measurement area</p>
 						{tool === 'polyline' ? <p className="text-xs opacity-80">Double-click to finish the line</p> : null}
 					</div>
+					)
 				) : corrections.active && corrections.mode ? (
 					<div role="status" className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg">
 						<p className="font-semibold">{corrections.mode === 'lawn' ? 'Lawn here' : 'Not lawn'}</p>
@@ -633,6 +688,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							onToolDone={() => setTool(null)}
 							onLocalChange={setLocal}
 							onLiveFigure={setLive}
+							onSketch={setSketchPoints}
+							bottomInset={bottomInset}
 							onHistory={setHistory}
 							onSelectSaved={setViewingId}
 							seedMode={corrections.active && !tool ? corrections.mode : null}
@@ -669,7 +726,7 @@ function ToolButton({ label, enabled, active, onClick, wide, title }: { label: s
 			title={title}
 			onClick={onClick}
 			className={cn(
-				'rounded-md border px-2 py-2 text-sm font-medium',
+				'rounded-md border px-2 py-2 text-sm font-medium max-md:min-h-11',
 				wide && 'col-span-2',
 				active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 dark:border-gray-600',
 				!enabled && 'cursor-not-allowed opacity-50',
@@ -677,143 +734,5 @@ function ToolButton({ label, enabled, active, onClick, wide, title }: { label: s
 		>
 			{label}
 		</button>
-	)
-}
-
-function ResultsList({
-	saved,
-	local,
-	units,
-	viewingId,
-	allowAiTraining,
-	onView,
-	onEdit,
-	onRemoveLocal,
-	savedTotals,
-}: {
-	saved: ApiMeasurement[]
-	local: LocalShape[]
-	units: ReturnType<typeof displayUnits>
-	viewingId: string | null
-	allowAiTraining: boolean
-	onView: (id: string) => void
-	onEdit: (m: ApiMeasurement) => void
-	onRemoveLocal: (id: string) => void
-	savedTotals: { sqft: number; feet: number }
-}) {
-	const figure = (sqft: number, feet: number, linear: boolean) => (linear ? formatLength(feet, units.length) : formatArea(sqft, units.area))
-	return (
-		<section aria-labelledby="results-heading">
-			<div className="flex items-baseline justify-between">
-				<h2 id="results-heading" className="text-sm font-semibold">
-					Measurement Results
-				</h2>
-				{saved.length ? (
-					<span className="text-sm" data-testid="results-total">
-						Total {formatArea(savedTotals.sqft, units.area)}
-						{savedTotals.feet > 0 ? ` · ${formatLength(savedTotals.feet, units.length)}` : ''}
-					</span>
-				) : null}
-			</div>
-			{saved.length === 0 && local.length === 0 ? (
-				<div className="mt-2 rounded-md border border-dashed border-gray-300 p-4 text-center text-sm dark:border-gray-700">
-					<p className="font-medium">No measurements yet</p>
-					<p className="text-gray-600 dark:text-gray-400">Use the tools above to measure grass areas</p>
-				</div>
-			) : (
-				<ul className="mt-2 space-y-2" aria-label="Measurements">
-					{saved.map((m, i) => (
-						<SavedItem key={m.id} m={m} index={i} viewing={viewingId === m.id} allowAiTraining={allowAiTraining} figure={figure(m.total_area_sqft, m.total_distance_feet, m.is_linear_measurement)} onView={onView} onEdit={onEdit} />
-					))}
-					{local.map((s, i) => (
-						<li key={s.id} className="flex items-center justify-between rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm dark:border-orange-800 dark:bg-orange-950/40">
-							<span>
-								<span className="font-medium">Shape #{i + 1} (drawing)</span>{' '}
-								<span className="rounded bg-orange-200 px-1.5 py-0.5 text-xs text-orange-900">Pending</span>
-								{s.measurement_type === 'ai' ? <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-800">AI</span> : null}
-								{s.label ? <span className="block text-xs text-gray-600 dark:text-gray-400">{s.label}</span> : null}
-								<span className="block text-gray-700 dark:text-gray-300">
-									{Object.keys(s.problems).length ? Object.values(s.problems)[0] : figure(s.area_sqft, s.distance_feet, s.type === 'polyline')}
-								</span>
-							</span>
-							<button type="button" className="text-xs text-red-700 underline dark:text-red-400" onClick={() => onRemoveLocal(s.id)} aria-label={`Remove Shape #${i + 1}`}>
-								Remove
-							</button>
-						</li>
-					))}
-				</ul>
-			)}
-		</section>
-	)
-}
-
-function SavedItem({
-	m,
-	index,
-	viewing,
-	allowAiTraining,
-	figure,
-	onView,
-	onEdit,
-}: {
-	m: ApiMeasurement
-	index: number
-	viewing: boolean
-	allowAiTraining: boolean
-	figure: string
-	onView: (id: string) => void
-	onEdit: (m: ApiMeasurement) => void
-}) {
-	const label = m.label || `Area #${index + 1}`
-	const renameRef = useRef<HTMLDetailsElement>(null)
-	return (
-		<li className={cn('rounded-md border px-3 py-2 text-sm', viewing ? 'border-blue-500 bg-blue-50 dark:bg-blue-950/40' : 'border-gray-200 dark:border-gray-700')}>
-			<div className="flex items-start justify-between gap-2">
-				<button type="button" className="text-left" onClick={() => onView(m.id)}>
-					<span className="font-medium">{label}</span>
-					{m.measurement_type === 'ai' ? <span className="ml-1 rounded bg-blue-100 px-1.5 text-xs text-blue-800">AI</span> : null}
-					{allowAiTraining && m.is_training_data === 'true' ? <span className="ml-1 rounded bg-purple-100 px-1.5 text-xs text-purple-800">AI Training</span> : null}
-					<span className="block text-gray-700 dark:text-gray-300">
-						{figure} · {m.shape_count} shape{m.shape_count === 1 ? '' : 's'}
-					</span>
-				</button>
-				<div className="flex shrink-0 gap-2 text-xs">
-					<button type="button" className="underline" onClick={() => onEdit(m)}>
-						Edit
-					</button>
-					{/* issue 19: the share dialog lives on the dashboard */}
-					<Link to={`/dashboard?${new URLSearchParams({ dialog: 'share', id: m.id })}`} className="underline" aria-label={`Share ${label} with customer`}>
-						Share
-					</Link>
-					<Form
-						method="post"
-						onSubmit={(e) => {
-							if (!confirm('This measurement will be permanently deleted. This action cannot be undone.')) e.preventDefault()
-						}}
-					>
-						<input type="hidden" name="intent" value="delete" />
-						<input type="hidden" name="id" value={m.id} />
-						<button type="submit" className="text-red-700 underline dark:text-red-400" aria-label={`Delete ${label}`}>
-							Delete
-						</button>
-					</Form>
-				</div>
-			</div>
-			{/* a disclosure, so renaming works without JavaScript too */}
-			<details ref={renameRef} className="mt-1">
-				<summary className="cursor-pointer text-xs underline">Rename</summary>
-				<Form method="post" className="mt-1 flex gap-1" onSubmit={() => renameRef.current?.removeAttribute('open')}>
-					<input type="hidden" name="intent" value="rename" />
-					<input type="hidden" name="id" value={m.id} />
-					<input name="label" defaultValue={label} aria-label="Measurement name" className={cn(inputClass, 'py-1')} required />
-					<button type="submit" className="rounded bg-brand-700 px-2 text-white" aria-label="Save name">
-						✓
-					</button>
-					<button type="button" className="rounded border px-2" aria-label="Cancel rename" onClick={() => renameRef.current?.removeAttribute('open')}>
-						✕
-					</button>
-				</Form>
-			</details>
-		</li>
 	)
 }

@@ -104,12 +104,12 @@ export function useAiCorrections({ controller, toast }: { controller: RefObject<
 	return { active: subject !== null, summary, mode, setMode, seeds, setSeeds, busy, status, start, reset, tap }
 }
 
-export function AiResultPanel({ corrections, onPick }: { corrections: ReturnType<typeof useAiCorrections>; onPick?: () => void }) {
+export function AiResultPanel({ corrections, onPick, className }: { corrections: ReturnType<typeof useAiCorrections>; onPick?: () => void; className?: string }) {
 	const { summary, mode, setMode, seeds, busy, status } = corrections
 	if (!summary) return null
 	const confidence = summary.meanConfidence
 	return (
-		<section aria-labelledby="ai-result-heading" className="rounded-lg border border-blue-200 bg-blue-50/60 p-3 text-sm dark:border-blue-900 dark:bg-blue-950/30">
+		<section aria-labelledby="ai-result-heading" data-sheet-anchor="half" className={cn(className, 'rounded-lg border border-blue-200 bg-blue-50/60 p-3 text-sm dark:border-blue-900 dark:bg-blue-950/30')}>
 			<h2 id="ai-result-heading" className="font-semibold">
 				AI Result
 			</h2>
