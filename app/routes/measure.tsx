@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
+import { data, Form, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { Route } from './+types/measure'
 import { AddressSearch } from '~/components/measure/address-search.tsx'
 import { AiModal, useAiAnalysis, type AiResult } from '~/components/measure/ai-analysis.tsx'
