@@ -19,6 +19,9 @@ COPY --from=build /app/generated ./generated
 COPY --from=build /app/build ./build
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/server ./server
+# server/index.ts loads a few app modules directly, and the grass detection workers run app/grass from source (tsx, tsconfig paths)
+COPY --from=build /app/app ./app
+COPY --from=build /app/tsconfig.json ./
 USER node
 EXPOSE 3000
 # applies pending migrations, then serves

@@ -16,6 +16,8 @@ import { hash } from '@node-rs/argon2'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { seedIfEmpty } from '../prisma/seed.ts'
+import { startTileServer } from '../tests/support/tile-server.ts'
+import { generateScene } from './grass/scene.ts'
 import { prepareDatabase } from '../server/database.ts'
 import { freePort } from '../server/embedded-postgres.ts'
 
@@ -107,9 +109,20 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: strin
 	return { child, url: `http://127.0.0.1:${port}` }
 }
 
+// local imagery for the detections-beside-requests run: a generated yard served as map tiles
+const DETECT_CENTER = { lat: 39.7392, lng: -104.9903 }
+const tiles = await startTileServer({ scenes: [await generateScene({ seed: 4242, zoom: 20, center: DETECT_CENTER })] })
+
 // LOAD_PROFILE=dir writes a V8 CPU profile of the app server there (for finding hot spots)
 const profile = process.env.LOAD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOAD_PROFILE)] : []
-const app = await startProcess([...profile, '--import', 'tsx', process.env.LOAD_SERVER ?? 'server/index.ts'], { NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: process.env.SESSION_SECRET, JOBS: 'off', GEOCODER: 'gazetteer' }, 'Yardstick is running')
+const app = await startProcess([...profile, '--import', 'tsx', process.env.LOAD_SERVER ?? 'server/index.ts'], { NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: process.env.SESSION_SECRET, JOBS: 'off', GEOCODER: 'gazetteer', ...(process.env.LOAD_GRASS_WORKERS ? { GRASS_WORKERS: process.env.LOAD_GRASS_WORKERS } : {}), SATELLITE_TILE_URL: tiles.template, TILE_CACHE_DIR: path.join(root, 'tiles') }, 'Yardstick is running')
+
+/** resident memory of a process (MB), from /proc */
+function rssMb(pid: number): number {
+	const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
+	return line ? Math.round(Number(line[1]) / 1024) : NaN
+}
+const rssAfterStart = rssMb(app.child.pid!)
 
 type Scenario = {
 	name: string
@@ -226,6 +239,7 @@ async function drive(target: Started, s: Scenario, withPostgres: boolean): Promi
 }
 
 const rows: { scenario: string; app: Figures; bare: Figures }[] = []
+let detections: { p99Quiet: number; p99Busy: number; ratio: number; detections: number; detectionErrors: number; probeErrors: number; rssAfterStartMb: number; rssPoolWarmMb: number } | null = null
 try {
 	// LOAD_ONLY=text runs only the scenarios whose name contains it
 	for (const s of scenarios.filter((x) => !process.env.LOAD_ONLY || x.name.includes(process.env.LOAD_ONLY))) {
@@ -236,7 +250,45 @@ try {
 		rows.push({ scenario: s.name, app: appFigures, bare: bareFigures })
 		console.log(`  ${s.name}: ${appFigures.requestsPerSecond} req/s (bare ${bareFigures.requestsPerSecond}), CPU ${appFigures.cpuMsPerRequest} ms app + ${appFigures.postgresCpuMsPerRequest} ms PostgreSQL a request`)
 	}
+	// ------------------------------------------------------------ detections beside requests
+	// issue 20 §5: p99 of a signed-in GET /api/auth/user at 10 connections, alone and
+	// while 4 detections run back to back on local tiles (4 organizations' users)
+	if (!process.env.LOAD_ONLY || process.env.LOAD_ONLY === 'detections') {
+		const detect = (k: number) =>
+			fetch(app.url + '/api/ai-measure', { method: 'POST', headers: { authorization: `Bearer ${tokens[1 + k]}`, 'content-type': 'application/json' }, body: JSON.stringify({ propertyCenter: DETECT_CENTER }) })
+		const first = await detect(0)
+		if (first.status !== 200) throw new Error(`a detection answered ${first.status}: ${(await first.text()).slice(0, 300)}`)
+		await first.arrayBuffer()
+		const probe = () => autocannon({ url: app.url + '/api/auth/user', headers: auth, connections: 10, duration: SECONDS, timeout: 10 })
+		const quiet = await probe()
+		let done = 0
+		let failed = 0
+		let running = true
+		const loops = Array.from({ length: 4 }, async (_, k) => {
+			while (running) {
+				const res = await detect(k)
+				await res.arrayBuffer()
+				if (res.status === 200) done++
+				else failed++
+			}
+		})
+		const busy = await probe()
+		running = false
+		await Promise.all(loops)
+		detections = {
+			p99Quiet: quiet.latency.p99,
+			p99Busy: busy.latency.p99,
+			ratio: Number((busy.latency.p99 / Math.max(1, quiet.latency.p99)).toFixed(2)),
+			detections: done,
+			detectionErrors: failed,
+			probeErrors: quiet.errors + quiet.timeouts + quiet.non2xx + busy.errors + busy.timeouts + busy.non2xx,
+			rssAfterStartMb: rssAfterStart,
+			rssPoolWarmMb: rssMb(app.child.pid!),
+		}
+		console.log(`  detections beside requests: p99 ${quiet.latency.p99} ms alone, ${busy.latency.p99} ms beside ${done} detections (${failed} failed)`)
+	}
 } finally {
+	await tiles.close()
 	app.child.kill('SIGTERM')
 	bare.child.kill('SIGTERM')
 	await new Promise((r) => app.child.once('exit', r))
@@ -265,7 +317,13 @@ const perPath = rows.filter((r) => scenarios.find((s) => s.name === r.scenario)?
 const targets = {
 	zeroErrors: rows.every((r) => r.app.errors === 0),
 	floorAtMost15xBare: floorOverBare <= 15,
+	...(detections ? { detectionsP99AtMost2x: detections.ratio <= 2 && detections.detectionErrors === 0 } : {}),
 	...Object.fromEntries(perPath.map((r) => [r.scenario, multipleOf(r) <= scenarios.find((s) => s.name === r.scenario)!.target!])),
+}
+if (detections) {
+	console.log(
+		`detections beside requests: GET /api/auth/user p99 ${detections.p99Quiet} ms alone → ${detections.p99Busy} ms beside 4 back-to-back detections (${detections.ratio}×, target ≤ 2×; ${detections.detections} detections, ${detections.detectionErrors} failed); resident memory ${detections.rssAfterStartMb} MB after start-up, ${detections.rssPoolWarmMb} MB with the pool warm (GRASS_WORKERS ${process.env.LOAD_GRASS_WORKERS ?? 'default: one per core'})`,
+	)
 }
 console.log(`floor: ${floorMs} ms of app CPU a request = ${floorOverBare}× the bare server's ${bareMs} ms (target ≤ 15×)`)
 console.log(`targets: ${Object.entries(targets).map(([name, met]) => `${name} ${met ? 'met' : 'NOT met'}`).join('; ')}`)
@@ -280,6 +338,7 @@ console.log(
 		floorMs,
 		bareMs,
 		floorOverBare,
+		detections,
 		scenarios: rows.map((r) => ({ scenario: r.scenario, multiple: multipleOf(r), target: scenarios.find((s) => s.name === r.scenario)?.target ?? null, app: r.app, bare: r.bare })),
 		targets,
 	}),

@@ -5,11 +5,11 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { getEnv } from '~/env.server.ts'
 import { isRoughOutline, meanConfidence } from '~/lib/ai-result.ts'
 import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
-import { measureLawn, propertyRoi, toSqft, warmUpGrassDetection, type GrassArea } from './detect.ts'
+import { propertyRoi, toSqft, warmUpGrassDetection, type GrassArea } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from './mercator.ts'
-import { segmentLawn } from './segment.ts'
+import { runDetection, startDetectionPool } from './pool.server.ts'
 
 export { WINDOW_PX, warmUpGrassDetection }
 
@@ -79,10 +79,12 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds }: Det
 		return { x: g.x - window.left - 0.5, y: g.y - window.top - 0.5 }
 	}
 	const pixelSeeds = seeds && (seeds.lawn.length || seeds.other.length) ? { lawn: seeds.lawn.map(toPixel), other: seeds.other.map(toPixel) } : null
-	const segmentation = segmentLawn(window.image, { mpp, learned, signal, seeds: pixelSeeds })
-
-	await step(3)
-	const detection = measureLawn(segmentation, { mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: window, roi, signal })
+	// segmentation and measuring run in a worker thread (pool.server.ts); the last step is announced when the segmentation is done
+	const detection = await runDetection(
+		{ image: window.image, mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: { left: window.left, top: window.top, zoom: window.zoom }, roi, learned, seeds: pixelSeeds },
+		{ signal, onMeasuring: () => onStep?.(3, AI_STEPS[3]) },
+	)
+	signal?.throwIfAborted()
 	const grassAreas = detection.areas.map((area, k) => {
 		const coordinates = area.outer.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) }))
 		const holes = area.holes.map((h) => h.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) })))
@@ -101,8 +103,5 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds }: Det
 	}
 }
 
-// the production server warms up as it starts (GRASS_WARMUP=off skips it); not in tests or development
-if (process.env.NODE_ENV === 'production' && process.env.GRASS_WARMUP !== 'off') {
-	// one run at a time, requests served in between (the longest run is ~0.3 s)
-	warmUpGrassDetection(() => new Promise((resolve) => setImmediate(resolve))).catch((error) => console.error('Grass detection warm-up failed', error))
-}
+// the production server starts its first detection worker (which warms up, unless GRASS_WARMUP=off) as it starts
+if (process.env.NODE_ENV === 'production') startDetectionPool()

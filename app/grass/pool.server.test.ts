@@ -1,0 +1,76 @@
+// The detection pool: the same answer as running inline, the server's event
+// loop free while a detection runs, the last step announced, cancellation.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { generateScene } from '../../bench/grass/scene.ts'
+import { propertyRoi } from './detect.ts'
+import { runDetectTask, type DetectTask } from './detect-worker.ts'
+import { groundPixelAreaM2, project } from './mercator.ts'
+import { runDetection, stopDetectionPool } from './pool.server.ts'
+
+let task: Omit<DetectTask, 'progress'>
+
+beforeAll(async () => {
+	process.env.GRASS_WORKERS = '2'
+	const center = { lat: 39.7392, lng: -104.9903 }
+	const scene = await generateScene({ seed: 4242, zoom: 20, center })
+	const c = project(center, 20)
+	task = {
+		image: scene.image,
+		mpp: scene.mpp,
+		pixelAreaM2: groundPixelAreaM2(center.lat, 20),
+		georef: { left: Math.round(c.x - scene.image.width / 2), top: Math.round(c.y - scene.image.height / 2), zoom: 20 },
+		roi: propertyRoi(scene.image.width, scene.image.height, scene.mpp),
+		learned: null,
+		seeds: null,
+	}
+})
+afterAll(async () => {
+	await stopDetectionPool()
+	delete process.env.GRASS_WORKERS
+})
+
+test('a detection in the pool gives exactly the inline answer, announces the measuring step, and leaves the event loop free', async () => {
+	const inline = runDetectTask(task)
+	expect(inline.areas.length).toBeGreaterThan(0)
+
+	let turns = 0
+	let running = true
+	const loop = (async () => {
+		// what other requests would get while the detection runs: turns of the event loop
+		while (running) {
+			await new Promise((resolve) => setImmediate(resolve))
+			turns++
+		}
+	})()
+	let measuring = 0
+	const pooled = await runDetection(task, { onMeasuring: () => measuring++ })
+	running = false
+	await loop
+	expect(pooled).toEqual(inline)
+	expect(measuring).toBe(1)
+	// inline, the ~0.3 s of segmentation would have held the loop for its whole length (one turn at most)
+	expect(turns).toBeGreaterThan(20)
+})
+
+test('cancelling a running detection rejects with the caller’s reason; the pool keeps working', async () => {
+	const controller = new AbortController()
+	const running = runDetection(task, { signal: controller.signal })
+	setTimeout(() => controller.abort(new Error('Analysis cancelled')), 20)
+	await expect(running).rejects.toThrow('Analysis cancelled')
+	// an already-aborted signal never starts work
+	await expect(runDetection(task, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late')
+	const after = await runDetection(task)
+	expect(after.areas.length).toBeGreaterThan(0)
+})
+
+test('GRASS_WORKERS=0 runs inline with the same answer', async () => {
+	process.env.GRASS_WORKERS = '0'
+	try {
+		let measuring = 0
+		const result = await runDetection(task, { onMeasuring: () => measuring++ })
+		expect(result).toEqual(runDetectTask(task))
+		expect(measuring).toBe(1)
+	} finally {
+		process.env.GRASS_WORKERS = '2'
+	}
+})

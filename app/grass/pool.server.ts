@@ -1,0 +1,82 @@
+// Detections off the request thread: a pool of worker threads (piscina), sized
+// to the cores, runs the segmentation and measuring (app/grass/detect-worker.ts)
+// while the server's event loop keeps answering other requests. Cancellation:
+// an aborted signal drops a queued task, and a running one ends with its
+// worker (piscina replaces it). The pool has one worker per core but one
+// (at least one); GRASS_WORKERS sets its size, 0 runs detections inline (on the
+// calling thread), as before. Each worker holds its own copy of the models and
+// the module graph: about 120–150 MB of resident memory.
+import os from 'node:os'
+import path from 'node:path'
+import { MessageChannel } from 'node:worker_threads'
+import { Piscina } from 'piscina'
+import { runDetectTask, type DetectTask, type DetectTaskResult } from './detect-worker.ts'
+
+let pool: Piscina | null = null
+
+export function poolSize(): number {
+	const configured = process.env.GRASS_WORKERS
+	if (configured !== undefined && /^\d+$/.test(configured)) return Number(configured)
+	// one core stays with the event loop (and PostgreSQL); the rest detect
+	return Math.max(1, os.availableParallelism() - 1)
+}
+
+function getPool(): Piscina {
+	if (!pool) {
+		const size = poolSize()
+		pool = new Piscina({
+			// the TypeScript source, loaded by tsx in each worker (the entry registers it): the
+			// server itself runs on tsx, and the production build bundles only the request path
+			filename: path.resolve('app/grass/detect-worker-entry.mjs'),
+			minThreads: 1,
+			maxThreads: size,
+			// a worker idle for a minute goes (and its memory with it); one always stays
+			idleTimeout: 60_000,
+			// a detection is ~0.3 s of CPU: one at a time per worker
+			concurrentTasksPerWorker: 1,
+			env: { ...process.env, GRASS_WORKER: '1' },
+		})
+	}
+	return pool
+}
+
+/** Starts the pool's first worker now (and, in production, its warm-up), not on the first request. */
+export function startDetectionPool(): void {
+	if (poolSize() > 0) getPool()
+}
+
+/**
+ * Runs a detection task in the pool (or inline with GRASS_WORKERS=0).
+ * `onMeasuring` is called when the segmentation is done.
+ */
+export async function runDetection(task: Omit<DetectTask, 'progress'>, { signal, onMeasuring }: { signal?: AbortSignal; onMeasuring?: () => void } = {}): Promise<DetectTaskResult> {
+	signal?.throwIfAborted()
+	if (poolSize() === 0) return runDetectTask(task, onMeasuring)
+	let measuring = false
+	const tellMeasuring = () => {
+		if (measuring) return
+		measuring = true
+		onMeasuring?.()
+	}
+	const { port1, port2 } = new MessageChannel()
+	port1.on('message', tellMeasuring)
+	try {
+		const result = (await getPool().run({ ...task, progress: port2 }, { transferList: [port2] as never, signal })) as DetectTaskResult
+		// the worker's note and its result travel on different ports: never skip the step
+		tellMeasuring()
+		return result
+	} catch (error) {
+		// piscina's AbortError for a task we cancelled: the caller sees its own reason
+		if (signal?.aborted) throw signal.reason
+		throw error
+	} finally {
+		port1.close()
+	}
+}
+
+/** Stops the workers (graceful shutdown, tests). */
+export async function stopDetectionPool(): Promise<void> {
+	const current = pool
+	pool = null
+	await current?.destroy()
+}
