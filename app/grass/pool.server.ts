@@ -34,6 +34,9 @@ function getPool(): Piscina {
 			idleTimeout: 60_000,
 			// a detection is ~0.3 s of CPU: one at a time per worker
 			concurrentTasksPerWorker: 1,
+			// a small JavaScript heap: the pixels live in typed arrays outside it, and a worker with
+			// the default (sized to the machine) held ~220 MB more after 37 detections (bench:load)
+			resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
 			env: { ...process.env, GRASS_WORKER: '1' },
 		})
 	}

@@ -11,6 +11,7 @@ import { formatArea, formatLength, metersToFeet } from '~/lib/units.ts'
 import { metresPerPixel } from '~/grass/mercator.ts'
 import { imageryCaption } from '~/lib/imagery-date.ts'
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
+import { initials } from '~/lib/names.ts'
 
 export const DISCLAIMER =
 	'Measurements are estimates made from aerial imagery and drawings. They can differ from on-site measurements; verify them before ordering materials or signing a contract.'
@@ -36,13 +37,6 @@ const MAP_H = (CONTENT * MAP_HEIGHT_PX) / MAP_WIDTH_PX
 const COLORS = { text: '#111827', muted: '#4b5563', rule: '#d1d5db', brand: '#15803d', area: '#facc15', line: '#ef4444', header: '#f3f4f6' }
 
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-const initials = (name: string) =>
-	name
-		.split(/\s+/)
-		.filter(Boolean)
-		.slice(0, 2)
-		.map((w) => w[0]!.toUpperCase())
-		.join('') || 'Y'
 
 function figuresText(shape: Shape): string {
 	if (shape.type === 'polyline') return `${formatLength(shape.distance_feet, 'feet')} · ${formatLength(shape.distance_feet, 'yards')} · ${formatLength(shape.distance_feet, 'meters')}`

@@ -23,6 +23,7 @@ import { hit } from './rate-limit.server.ts'
 import { renderMapPicture } from './report-map.server.ts'
 import { assembleReport, renderReport, type PreparedReport } from './reports.server.ts'
 import type { ClientUser } from './users.server.ts'
+import { fullName, initials } from '~/lib/names.ts'
 
 export const NO_ACTIVE_LINK = 'This measurement has no active share link'
 export const LINK_NOT_FOUND = 'This link has expired or is no longer available'
@@ -34,14 +35,6 @@ const DAY_MS = 86_400_000
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ')
-const initials = (name: string) =>
-	name
-		.split(/\s+/)
-		.filter(Boolean)
-		.slice(0, 2)
-		.map((w) => w[0]!.toUpperCase())
-		.join('') || 'Y'
 
 type ShareRow = Prisma.MeasurementShareGetPayload<object>
 
