@@ -268,9 +268,16 @@ export default function MeasureMap(props: Props) {
 		map.addInteraction(new Snap({ source: local }))
 		map.addInteraction(new Snap({ source: saved }))
 		const keepVisible = (coordinate: number[]) => {
+			const view = map.getView()
+			// a pan still under way: stop it where it is and draw that state, so the pixel below
+			// is where the corner is now (the last drawn frame lags behind an animation, and on a
+			// busy phone a second pan from it would add the first one's distance again)
+			if (view.getAnimating()) {
+				view.cancelAnimations()
+				map.renderSync()
+			}
 			const size = map.getSize()
 			const pixel = map.getPixelFromCoordinate(coordinate)
-			const view = map.getView()
 			const centre = view.getCenter()
 			const resolution = view.getResolution()
 			if (!size || !pixel || !centre || !resolution) return
@@ -443,7 +450,11 @@ export default function MeasureMap(props: Props) {
 		const a = api.current
 		if (!a) return
 		a.map.getView().padding = [0, 0, props.bottomInset ?? 0, 0]
-		if (a.sketchEnd) a.keepVisible(a.sketchEnd)
+		if (a.sketchEnd) {
+			// the padding moved the view: draw it before measuring where the corner is
+			a.map.renderSync()
+			a.keepVisible(a.sketchEnd)
+		}
 	}, [props.bottomInset])
 
 	// while a tap is an AI correction, it must not grab a corner or an edge of an AI shape instead
