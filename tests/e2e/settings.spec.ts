@@ -208,6 +208,8 @@ test('Organization: admins save defaults; the AI training toggle saves, and reve
 	await expect.poll(async () => (await db().organization.findUniqueOrThrow({ where: { id: admin.organization!.id } })).allowAiTraining).toBe(true)
 	await expect(toggle).toBeChecked()
 
+	// the save's revalidation must be over first: a reload after the role change shows a member's screen (no toggle)
+	await page.waitForLoadState('networkidle')
 	// lose the role behind the screen's back: the save fails and the toggle goes back
 	await db().user.update({ where: { id: admin.id }, data: { role: 'member' } })
 	// (a click, not uncheck(): the revert can come before Playwright looks at the box)
