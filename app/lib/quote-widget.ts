@@ -2,6 +2,7 @@
 // domains as CSP frame-ancestors sources, the price a homeowner is shown
 // (exact, or a range of ± n %), and the embed snippet. Pure.
 
+export const WIDGET_NOT_FOUND = 'This quote widget is not available.'
 export const PRICE_DISPLAYS = ['exact', 'range'] as const
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number]
 export const MAX_RANGE_PERCENT = 50
@@ -103,3 +104,6 @@ export function embedSnippet(origin: string, publicKey: string): string {
 
 /** The public key's shape: 16 random bytes as base64url. */
 export const PUBLIC_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+/** The widget page tells the embedding page its height with this message type (embed/quote.js listens). */
+export const QUOTE_HEIGHT_MESSAGE = 'yardstick:quote-height'

@@ -18,7 +18,9 @@ import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { computeEstimate, formatCents, type PriceItem } from '~/lib/estimate.ts'
 import { tierFeatures } from '~/lib/plans.ts'
-import { formatQuotedPrice, PUBLIC_KEY_PATTERN, quotedPrice, type PriceDisplay } from '~/lib/quote-widget.ts'
+import { formatQuotedPrice, PUBLIC_KEY_PATTERN, quotedPrice, WIDGET_NOT_FOUND, type PriceDisplay } from '~/lib/quote-widget.ts'
+
+export { WIDGET_NOT_FOUND }
 import type { QuoteRequestInput, QuoteWidgetSettingsInput } from '~/lib/schemas/quote-widget.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
 import { formatArea } from '~/lib/units.ts'
@@ -35,7 +37,6 @@ type Actor = { role: string; organizationId: string | null; organization?: { sub
 
 export const WIDGET_FORBIDDEN = 'Only account admins can change the quote widget'
 export const WIDGET_NEEDS_AI = 'The quote widget measures lawns with AI grass detection, which is not on your plan. Upgrade to Pro or higher to use it.'
-export const WIDGET_NOT_FOUND = 'This quote widget is not available.'
 export const SERVICE_NOT_QUOTABLE = 'Choose services priced per sq ft or at a flat rate from your price list'
 export const ADDRESS_NOT_IN_US = 'We could not find that address in the United States. Instant quotes are available for US street addresses only.'
 export const ADDRESS_NOT_EXACT = 'We could not find that exact street address. Please enter the house number, street, city and state.'
@@ -141,6 +142,7 @@ type SignedQuote = {
 	g: FeatureCollection | null // detected shapes
 	lo: number | null // price, cents
 	hi: number | null
+	ln: { name: string; detail: string }[] // the services as shown
 	e: number // expiry, ms since epoch
 }
 
@@ -228,8 +230,23 @@ export async function quoteAddress(widget: PublicWidget, address: string, ip: st
 			detail: widget.priceDisplay === 'exact' ? formatCents(l.chargeCents) : l.unit === 'flat' ? 'Flat rate' : 'By lawn area',
 		}))
 	}
-	const token = signQuote({ v: 1, k: widget.publicKey, a: place.address, lat: round7(place.lat), lng: round7(place.lng), s: areaSqft, g: shapes, lo: low, hi: high, e: now + QUOTE_TTL_MS })
-	return { kind: 'quote', address: place.address, area: formatArea(areaSqft, 'sqft'), areaSqft, price: formatQuotedPrice(low, high), lines, token }
+	const quote: SignedQuote = { v: 1, k: widget.publicKey, a: place.address, lat: round7(place.lat), lng: round7(place.lng), s: areaSqft, g: shapes, lo: low, hi: high, ln: lines, e: now + QUOTE_TTL_MS }
+	return viewOf(quote, signQuote(quote))
+}
+
+function viewOf(quote: SignedQuote, token: string): WidgetQuote {
+	return { kind: 'quote', address: quote.a, area: formatArea(quote.s, 'sqft'), areaSqft: quote.s, price: formatQuotedPrice(quote.lo, quote.hi), lines: quote.ln, token }
+}
+
+/** The quote a request form carried, to show it again beside the form's errors; null when it is not a valid one. */
+export function describeQuote(widget: PublicWidget, token: string | null | undefined, now = Date.now()): WidgetQuote | null {
+	if (!token) return null
+	try {
+		return viewOf(readQuote(token, widget.publicKey, now), token)
+	} catch (error) {
+		if (error instanceof HttpError) return null
+		throw error
+	}
 }
 
 /**
@@ -260,10 +277,4 @@ export async function requestQuote(widget: PublicWidget, input: QuoteRequestInpu
 	)
 	await mailNewLead(lead, widget.organizationName)
 	return toApiLead(lead)
-}
-
-/** A 4xx from the services above, for the widget page to show; anything else is rethrown. */
-export function widgetError(error: unknown): HttpError {
-	if (error instanceof HttpError) return error
-	throw error
 }
