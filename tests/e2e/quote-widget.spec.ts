@@ -64,7 +64,7 @@ test('a website that is not listed cannot frame the widget', async ({ page, make
 		await page.goto(`${site.origin}/`)
 		const response = await answered
 		expect(response.status()).toBe(200)
-		expect(response.headers()['content-security-policy']).toContain('frame-ancestors green-lawns.example https://www.green-lawns.example;')
+		expect(response.headers()['content-security-policy']).toMatch(/frame-ancestors green-lawns\.example https:\/\/www\.green-lawns\.example(;|$)/)
 		// Chromium puts its error page in place of a refused frame's document
 		await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/')
 		await expect(page.frameLocator('iframe[title="Instant lawn quote"]').getByRole('heading', { name: 'Instant lawn quote' })).toHaveCount(0)
