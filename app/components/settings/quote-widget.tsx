@@ -66,7 +66,7 @@ export function QuoteWidgetSection({ widget, actionData }: { widget: QuoteWidget
 						<input type="checkbox" name="enabled" defaultChecked={widget.enabled} className="mt-1 h-4 w-4 rounded border-gray-300" />
 						<span>
 							<span className="block text-sm font-medium">Turn on the quote widget</span>
-							<span className="block text-xs text-gray-500 dark:text-gray-400">When off, the snippet shows nothing on your website.</span>
+							<span className="block text-xs text-gray-500 dark:text-gray-400">When off, the widget on your website says it is not available.</span>
 						</span>
 					</label>
 
