@@ -57,7 +57,8 @@ export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.He
 	return loaderHeaders
 }
 
-const reply = (body: WidgetActionData, status: number, headers: Record<string, string>) => data(body, { status, headers })
+/** `at` makes each answer new, so the address form mounts again and solves a fresh bot check. */
+const reply = (body: Omit<WidgetActionData, 'at'>, status: number, headers: Record<string, string>) => data<WidgetActionData>({ ...body, at: Date.now() }, { status, headers })
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const { widget, headers } = await requireWidget(request, params.publicKey)
@@ -86,9 +87,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 	const submission = parseWithZod(formData, { schema: QuoteAddressSchema })
 	const typed = String(formData.get('address') ?? '').slice(0, 200)
-	if (submission.status !== 'success') return reply({ address: typed, quote: null, error: submission.error?.address?.[0] ?? 'Enter your street address', result: null }, 400, headers)
+	if (submission.status !== 'success') {
+		const error = Object.values(submission.error ?? {}).flat()[0] ?? 'Enter your street address'
+		return reply({ address: typed, quote: null, error, result: null }, 400, headers)
+	}
 	try {
-		const quote = await quoteAddress(widget, submission.value.address, ip, { signal: request.signal })
+		const quote = await quoteAddress(widget, submission.value, ip, { signal: request.signal })
 		return reply({ address: submission.value.address, quote, error: null, result: null }, 200, headers)
 	} catch (error) {
 		if (!(error instanceof HttpError)) throw error

@@ -21,7 +21,7 @@ import { tierFeatures } from '~/lib/plans.ts'
 import { formatQuotedPrice, PUBLIC_KEY_PATTERN, quotedPrice, WIDGET_NOT_FOUND, type PriceDisplay } from '~/lib/quote-widget.ts'
 
 export { WIDGET_NOT_FOUND }
-import type { QuoteRequestInput, QuoteWidgetSettingsInput } from '~/lib/schemas/quote-widget.ts'
+import type { QuoteAddressInput, QuoteRequestInput, QuoteWidgetSettingsInput } from '~/lib/schemas/quote-widget.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
 import { formatArea } from '~/lib/units.ts'
 import { badRequest, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
@@ -186,15 +186,17 @@ export type WidgetQuote =
 	| { kind: 'unavailable'; address: string }
 
 /**
- * Looks an address up and quotes it. Throws 400 for an address outside the US
+ * Looks an address up and quotes it, after the per-IP and per-organization
+ * limits and the contact form's bot check. Throws 400 for an address outside the US
  * or not exact enough to be a property (nothing counted, nothing stored), 429
  * past the per-IP or per-organization limits; at the monthly search limit it
  * answers `unavailable` (the widget then offers the request form alone).
  */
-export async function quoteAddress(widget: PublicWidget, address: string, ip: string, { signal, now = Date.now() }: { signal?: AbortSignal; now?: number } = {}): Promise<WidgetQuote> {
+export async function quoteAddress(widget: PublicWidget, input: QuoteAddressInput, ip: string, { signal, now = Date.now() }: { signal?: AbortSignal; now?: number } = {}): Promise<WidgetQuote> {
 	await hit(QUOTE_IP_LIMIT, ip)
 	await hit(QUOTE_ORG_LIMIT, widget.organizationId)
-	const place = await getGeocoder().geocode(address, { signal })
+	await checkNotABot(input.captchaToken, ip)
+	const place = await getGeocoder().geocode(input.address, { signal })
 	if (!place || !isInUnitedStates(place.lat, place.lng)) throw badRequest(ADDRESS_NOT_IN_US, { address: ADDRESS_NOT_IN_US })
 	if (place.precision !== 'address') throw badRequest(ADDRESS_NOT_EXACT, { address: ADDRESS_NOT_EXACT })
 	if (!(await incrementOrganizationSearch(widget.organizationId))) return { kind: 'unavailable', address: place.address }

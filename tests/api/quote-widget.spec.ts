@@ -5,6 +5,7 @@
 // a lead and mails the admins), the limits, and GET /api/leads.
 import type { APIRequestContext } from '@playwright/test'
 import { createUser, db, expect, mailsTo, test } from '../support/fixtures.ts'
+import { solvedCaptcha } from '../support/quote-widget.ts'
 
 const ADDRESS = '1200 Test Lawn Way, Denver, CO 80202'
 type MakeUser = (options?: { role?: string; organizationId?: string; tierId?: string; firstName?: string }) => ReturnType<typeof createUser>
@@ -186,7 +187,7 @@ test('a homeowner gets a quote (one search counted) and requests it: a lead with
 	expect(await searchesOf(orgId)).toBe(searches + 2)
 })
 
-test('addresses outside the US or not exact are refused clearly: nothing counted, nothing stored', async ({ makeUser, apiAs, request }) => {
+test('addresses outside the US or not exact, and bots, are refused clearly: nothing counted, nothing stored', async ({ makeUser, apiAs, request }) => {
 	const { orgId } = await setUp(makeUser, apiAs)
 	const { publicKey } = await widgetOf(orgId)
 	const searches = await searchesOf(orgId)
@@ -198,6 +199,17 @@ test('addresses outside the US or not exact are refused clearly: nothing counted
 	const empty = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: '  ' }))
 	expect(empty.status()).toBe(400)
 	expect(await empty.text()).toContain('Enter your street address')
+	// the bot check: a filled honeypot, a forged or reused solution
+	const honeypot = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, website: 'http://spam.example' }))
+	expect(honeypot.status()).toBe(400)
+	expect(await honeypot.text()).toContain('Please leave this field empty')
+	const forged = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: 'Zm9yZ2Vk' }))
+	expect(forged.status()).toBe(400)
+	expect(await forged.text()).toContain('CAPTCHA verification is required')
+	const token = await solvedCaptcha(request)
+	expect((await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: 'zz', captchaToken: token }))).status()).toBe(400)
+	const reused = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: token }))
+	expect(await reused.text()).toContain('CAPTCHA verification is required')
 	expect(await searchesOf(orgId)).toBe(searches)
 	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(0)
 })
@@ -247,10 +259,11 @@ test('quotes are rate limited per IP and per organization', async ({ makeUser, a
 	const { orgId } = await setUp(makeUser, apiAs)
 	const { publicKey } = await widgetOf(orgId)
 	// an address the geocoder cannot place answers fast: the limit counts it all the same
-	let last = 0
-	for (let i = 0; i < 11; i++) last = (await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: `zz${i}` }))).status()
-	expect(last).toBe(429)
-	const limited = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS }))
+	// (each with a solved bot check, so the no-captcha limit is not what stops them)
+	const statuses: number[] = []
+	for (let i = 0; i < 11; i++) statuses.push((await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: `zz${i}`, captchaToken: await solvedCaptcha(request) }))).status())
+	expect(statuses).toEqual([...Array(10).fill(400), 429])
+	const limited = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(request) }))
 	expect(limited.status()).toBe(429)
 	expect(await limited.text()).toContain('Too many attempts. Please try again in')
 

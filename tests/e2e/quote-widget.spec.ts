@@ -20,6 +20,10 @@ test('an allowed website shows the widget; a homeowner gets the quote and reques
 		await expect(frame.getByRole('heading', { name: 'Instant lawn quote' })).toBeVisible()
 		await expect(frame.getByText(`from ${widget.admin.organization!.name}`)).toBeVisible()
 
+		// an address outside the US first: a clear error; the next look-up solves a fresh bot check
+		await frame.getByLabel('Your street address').fill('10 Downing Street, London SW1A 2AA, United Kingdom')
+		await frame.getByRole('button', { name: 'Get my quote' }).click()
+		await expect(frame.getByRole('alert')).toHaveText(/We could not find that (address in the United States|exact street address)/)
 		await frame.getByLabel('Your street address').fill(WIDGET_ADDRESS)
 		await frame.getByRole('button', { name: 'Get my quote' }).click()
 		await expect(frame.getByTestId('quote-area')).toBeVisible({ timeout: 45_000 })

@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { db, type createUser } from './fixtures.ts'
 
 /** The grass scene's address: the local Census places it at the scene's centre (census-server.ts). */
@@ -51,3 +53,11 @@ export const snippetPage = (appOrigin: string, publicKey: string) => `<!doctype 
 <script src="${appOrigin}/embed/quote.js" data-org="${publicKey}"></script>
 <p>Family owned since 1987.</p>
 </body></html>`
+
+/** A solved bot check, as the browser sends it (the proof of work solved here). */
+export async function solvedCaptcha(request: { get: (url: string) => Promise<{ json: () => Promise<unknown> }> }): Promise<string> {
+	const challenge = (await (await request.get('/api/captcha/challenge')).json()) as Parameters<typeof solveChallenge>[0]['challenge']
+	const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 })
+	if (!solution) throw new Error('the bot check was not solved')
+	return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}

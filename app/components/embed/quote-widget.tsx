@@ -21,6 +21,7 @@ export type WidgetActionData = {
 	error: string | null
 	/** the request form's result */
 	result: SubmissionResult<string[]> | null
+	at: number
 }
 
 /** Posts the widget's height to the page that embeds it whenever it changes. */
@@ -57,37 +58,50 @@ export function QuoteWidgetView({ organizationName, requested, actionData }: { o
 				</section>
 			) : null}
 
-			<Form method="post" className="space-y-2" aria-label="Property address">
-				<label htmlFor="quote-address" className="block text-sm font-medium">
-					Your street address
-				</label>
-				<div className="flex flex-col gap-2 sm:flex-row">
-					<input
-						id="quote-address"
-						name="address"
-						type="text"
-						required
-						maxLength={200}
-						autoComplete="street-address"
-						placeholder="123 Main St, Springfield, IL"
-						defaultValue={actionData?.address ?? ''}
-						aria-invalid={actionData?.error ? true : undefined}
-						aria-describedby={actionData?.error ? 'quote-address-error' : undefined}
-						className={inputClass}
-					/>
-					<Button type="submit" name="intent" value="quote" disabled={measuring} className="shrink-0">
-						{measuring ? 'Measuring your lawn...' : 'Get my quote'}
-					</Button>
-				</div>
-				{actionData?.error ? (
-					<p id="quote-address-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
-						{actionData.error}
-					</p>
-				) : null}
-			</Form>
+			<AddressForm key={actionData?.at ?? 0} address={actionData?.address ?? ''} error={actionData?.error ?? null} measuring={measuring} />
 
 			{quote && !measuring ? <QuoteResult quote={quote} organizationName={organizationName} result={actionData?.result ?? null} /> : null}
 		</div>
+	)
+}
+
+/** Step 1: the address, with the contact form's bot check (a fresh one for each answer: the form mounts again). */
+function AddressForm({ address, error, measuring }: { address: string; error: string | null; measuring: boolean }) {
+	const captcha = useCaptcha()
+	return (
+		<Form method="post" className="space-y-2" aria-label="Property address">
+			<label htmlFor="quote-address" className="block text-sm font-medium">
+				Your street address
+			</label>
+			<div className="flex flex-col gap-2 sm:flex-row">
+				<input
+					id="quote-address"
+					name="address"
+					type="text"
+					required
+					maxLength={200}
+					autoComplete="street-address"
+					placeholder="123 Main St, Springfield, IL"
+					defaultValue={address}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? 'quote-address-error' : undefined}
+					className={inputClass}
+				/>
+				<Button type="submit" name="intent" value="quote" disabled={measuring || captcha.state === 'solving'} className="shrink-0">
+					{measuring ? 'Measuring your lawn...' : 'Get my quote'}
+				</Button>
+			</div>
+			<div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+				<label htmlFor="quote-address-website">Website</label>
+				<input id="quote-address-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+			</div>
+			<CaptchaField token={captcha.token} state={captcha.state} turnstile={captcha.turnstile} />
+			{error ? (
+				<p id="quote-address-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+					{error}
+				</p>
+			) : null}
+		</Form>
 	)
 }
 

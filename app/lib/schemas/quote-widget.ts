@@ -61,7 +61,11 @@ export const QUOTE_ADDRESS_REQUIRED = 'Enter your street address'
 /** Step 1 on the widget: the property's address. */
 export const QuoteAddressSchema = z.object({
 	address: z.string({ error: QUOTE_ADDRESS_REQUIRED }).trim().min(1, QUOTE_ADDRESS_REQUIRED).max(200, 'The address is too long'),
+	// each quote is a detection and one of the organization's searches: the contact form's bot check
+	captchaToken: ShareAcceptSchema.shape.captchaToken,
+	website: ShareAcceptSchema.shape.website,
 })
+export type QuoteAddressInput = z.output<typeof QuoteAddressSchema>
 
 /**
  * Step 2: "Request this quote" (the contact form's fields and bot check), with
