@@ -48,6 +48,8 @@ import {
 } from '~/services/two-factor.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import { cn } from '~/utils/cn.ts'
+import { QuoteWidgetSection } from '~/components/settings/quote-widget.tsx'
+import { QUOTE_WIDGET_INTENT, quoteWidgetIntent, quoteWidgetSection } from '~/services/quote-widget-settings.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings | Yardstick' }]
 
@@ -96,6 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			? { ...organization, aiTrainingConsentDate: organization.aiTrainingConsentDate?.toISOString() ?? null }
 			: null,
 		priceList: organization && tab === 'organization' ? await listPrices(user, organization.id) : [],
+		quoteWidget: organization && tab === 'organization' ? await quoteWidgetSection(user) : null,
 	}
 }
 
@@ -175,6 +178,7 @@ export async function action({ request }: Route.ActionArgs) {
 		if (!(error instanceof HttpError)) throw error
 		return failed('profile', error.status, FAILURE.profile, errorResult(error))
 	}
+	if (formData.get('intent') === QUOTE_WIDGET_INTENT) return quoteWidgetIntent(user, formData)
 	const intent = String(formData.get('intent') ?? '') as Intent
 	formData.delete('intent')
 	if (!(intent in TAB_OF)) return failed('profile', 400, { title: 'Update Failed', description: 'Unknown action' })
@@ -325,6 +329,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 						{tab === 'security' ? <SecurityTab actionData={actionData} /> : null}
 						{tab === 'preferences' ? <PreferencesTab actionData={actionData} /> : null}
 						{tab === 'organization' ? <OrganizationTab actionData={actionData} /> : null}
+						{tab === 'organization' && loaderData.quoteWidget ? <QuoteWidgetSection widget={loaderData.quoteWidget} actionData={actionData} /> : null}
 					</div>
 				</section>
 			</div>
