@@ -28,7 +28,7 @@ export default [
 	route('measure', 'routes/measure.tsx'),
 	route('settings', 'routes/settings.tsx'),
 	route('billing', 'routes/billing.tsx'),
-	route('admin', 'routes/admin.tsx'),
+	route('admin', 'routes/admin/route.tsx'),
 
 	// browser routes and resource routes
 	route('theme', 'routes/theme.tsx'),
