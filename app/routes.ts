@@ -24,7 +24,7 @@ export default [
 	route('accept-invite', 'routes/accept-invite.tsx'),
 
 	// signed-in screens
-	route('dashboard', 'routes/dashboard.tsx'),
+	route('dashboard', 'routes/dashboard/route.tsx'),
 	route('measure', 'routes/measure.tsx'),
 	route('settings', 'routes/settings.tsx'),
 	route('billing', 'routes/billing.tsx'),

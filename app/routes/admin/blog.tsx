@@ -1,11 +1,12 @@
 // Blog Posts (spec 3 §8): the posts, ten a page, create, edit and delete.
 import { Form, Link } from 'react-router'
 import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { ErrorList, inputClass } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import type { PublicPost } from '~/services/blog.server.ts'
-import { Badge, Checkbox, ConfirmDialog, FormError, Hidden, TextField, Toolbar, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, FormError, Hidden, TextField, Toolbar, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
 
 function PostForm({ post, reply, closeTo, page }: { post?: PublicPost; reply: AdminActionData | null; closeTo: string; page: number }) {
 	const today = new Date().toISOString().slice(0, 10)

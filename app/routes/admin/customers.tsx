@@ -2,13 +2,14 @@
 // delete, and masquerade as a customer user.
 import { Form, Link } from 'react-router'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { roleLabel } from '~/lib/roles.ts'
 import type { AdminUserView } from '~/services/admin/customers.server.ts'
 import { cn } from '~/utils/cn.ts'
-import { Badge, Checkbox, ConfirmDialog, EmptyRow, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, fullName, href, replyFor, tableClass, type AdminActionData, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, EmptyRow, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, fullName, href, replyFor, tableClass, type AdminActionData, type SectionProps } from './ui.tsx'
 
 export function UsersSection({ data, actionData }: SectionProps) {
 	if (!('users' in data)) return null

@@ -2,10 +2,11 @@
 // reactivate and delete, each behind a confirmation.
 import { Form, Link } from 'react-router'
 import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import type { AdminOrganization } from '~/services/admin/organizations.server.ts'
-import { Badge, ConfirmDialog, EmptyRow, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, formatDate, href, replyFor, tableClass, type SectionProps } from './ui.tsx'
+import { ConfirmDialog, EmptyRow, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, formatDate, href, replyFor, tableClass, type SectionProps } from './ui.tsx'
 
 export function OrganizationsSection({ data, actionData }: SectionProps) {
 	if (!('organizations' in data) || !('tiers' in data) || data.tab !== 'organizations') return null

@@ -2,12 +2,13 @@
 // create and delete.
 import { Form, Link } from 'react-router'
 import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { ErrorList } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { formatLimit, formatMaxUsers } from '~/lib/admin.ts'
 import type { AdminTier } from '~/services/admin/plans.server.ts'
-import { Badge, Checkbox, ConfirmDialog, FormError, Hidden, TextField, Toolbar, cardClass, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, FormError, Hidden, TextField, Toolbar, cardClass, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
 
 const FEATURE_LABELS: Record<string, string> = {
 	ai_predictions: 'AI predictions',

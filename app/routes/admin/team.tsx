@@ -1,10 +1,11 @@
 // Team Members (spec 3 §7): site admins and their staff permission flags.
 import { Form, Link } from 'react-router'
 import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { ADMIN_FLAGS, FLAG_LABELS } from '~/lib/admin.ts'
-import { Badge, Checkbox, ConfirmDialog, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, formatDateTime, fullName, href, replyFor, tableClass, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, formatDateTime, fullName, href, replyFor, tableClass, type SectionProps } from './ui.tsx'
 
 function FlagBoxes({ permissions }: { permissions?: Record<string, boolean> }) {
 	return (

@@ -139,17 +139,6 @@ export function Checkbox({ label, name, defaultChecked, value = 'on' }: { label:
 	)
 }
 
-export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | 'red' | 'amber' | 'blue'; children: ReactNode }) {
-	const tones = {
-		gray: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
-		green: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
-		red: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
-		amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-		blue: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
-	}
-	return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>
-}
-
 /** "Are you sure?" for deletes, deactivation, reactivation and masquerade (spec 3 §4). */
 export function ConfirmDialog({
 	title,
