@@ -26,7 +26,7 @@ export default [
 	// signed-in screens
 	route('dashboard', 'routes/dashboard/route.tsx'),
 	route('measure', 'routes/measure.tsx'),
-	route('settings', 'routes/settings.tsx'),
+	route('settings', 'routes/settings/route.tsx'),
 	route('billing', 'routes/billing.tsx'),
 	route('admin', 'routes/admin/route.tsx'),
 
