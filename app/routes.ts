@@ -27,7 +27,7 @@ export default [
 	route('dashboard', 'routes/dashboard/route.tsx'),
 	route('measure', 'routes/measure.tsx'),
 	route('settings', 'routes/settings/route.tsx'),
-	route('billing', 'routes/billing.tsx'),
+	route('billing', 'routes/billing/route.tsx'),
 	route('admin', 'routes/admin/route.tsx'),
 
 	// browser routes and resource routes

@@ -21,12 +21,13 @@ export function SubmitRow({
 	intent?: string
 	variant?: 'primary' | 'destructive'
 	cancelLabel?: string
+	/** the row's spacing above (default `pt-2`) */
 	className?: string
 }) {
 	const navigation = useNavigation()
 	const pending = pendingLabel !== undefined && intent !== undefined && navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 	return (
-		<div className={cn('flex justify-end gap-2 pt-2', className)}>
+		<div className={cn('flex justify-end gap-2', className ?? 'pt-2')}>
 			<ButtonLink to={closeTo} preventScrollReset variant="secondary">
 				{cancelLabel}
 			</ButtonLink>
