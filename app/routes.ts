@@ -18,7 +18,7 @@ export default [
 	route('healthz', 'routes/healthz.ts'),
 
 	// sign-in, sign-up, invitations
-	route('auth', 'routes/auth.tsx'),
+	route('auth', 'routes/auth/route.tsx'),
 	route('auth/verify-email', 'routes/auth.verify-email.tsx'),
 	route('checkout/:planId', 'routes/checkout.$planId.tsx'),
 	route('accept-invite', 'routes/accept-invite.tsx'),
