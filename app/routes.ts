@@ -20,7 +20,7 @@ export default [
 	// sign-in, sign-up, invitations
 	route('auth', 'routes/auth/route.tsx'),
 	route('auth/verify-email', 'routes/auth.verify-email.tsx'),
-	route('checkout/:planId', 'routes/checkout.$planId.tsx'),
+	route('checkout/:planId', 'routes/checkout.$planId/route.tsx'),
 	route('accept-invite', 'routes/accept-invite.tsx'),
 
 	// signed-in screens
