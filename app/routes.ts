@@ -18,17 +18,17 @@ export default [
 	route('healthz', 'routes/healthz.ts'),
 
 	// sign-in, sign-up, invitations
-	route('auth', 'routes/auth.tsx'),
+	route('auth', 'routes/auth/route.tsx'),
 	route('auth/verify-email', 'routes/auth.verify-email.tsx'),
-	route('checkout/:planId', 'routes/checkout.$planId.tsx'),
+	route('checkout/:planId', 'routes/checkout.$planId/route.tsx'),
 	route('accept-invite', 'routes/accept-invite.tsx'),
 
 	// signed-in screens
-	route('dashboard', 'routes/dashboard.tsx'),
+	route('dashboard', 'routes/dashboard/route.tsx'),
 	route('measure', 'routes/measure.tsx'),
-	route('settings', 'routes/settings.tsx'),
-	route('billing', 'routes/billing.tsx'),
-	route('admin', 'routes/admin.tsx'),
+	route('settings', 'routes/settings/route.tsx'),
+	route('billing', 'routes/billing/route.tsx'),
+	route('admin', 'routes/admin/route.tsx'),
 
 	// browser routes and resource routes
 	route('theme', 'routes/theme.tsx'),

@@ -228,6 +228,7 @@ export async function getBillingOverview(user: ClientUser, now = new Date()) {
 		canCancel: user.role === 'account_admin' && org.subscriptionStatus !== 'cancelled',
 	}
 }
+export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>
 
 export { formatCents }
 

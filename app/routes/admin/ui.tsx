@@ -1,12 +1,26 @@
-// Small building blocks of the admin panel. Dialogs and confirmations are
-// server-rendered from the URL (?edit=, ?confirm=), so they work without
-// JavaScript; Cancel is a link back to the section.
+// Small building blocks of the admin panel's sections. Dialogs and
+// confirmations are server-rendered from the URL (?edit=, ?confirm=), so they
+// work without JavaScript; Cancel is a link back to the section.
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Dialog } from '~/components/ui/dialog.tsx'
+import { ErrorList, inputClass } from '~/components/ui/field.tsx'
+import type { AdminSection } from '~/lib/admin.ts'
+import { fullName as personName } from '~/lib/names.ts'
 import { cn } from '~/utils/cn.ts'
-import { Button, buttonClass } from '../ui/button.tsx'
-import { Dialog } from '../ui/dialog.tsx'
-import { ErrorList, inputClass } from '../ui/field.tsx'
+import type { AdminLoaderData } from './route.tsx'
+
+/** What every section gets: the loader's data (allowed) and the action's reply. */
+export type AdminData = Extract<AdminLoaderData, { allowed: true }>
+export type SectionProps = { data: AdminData; actionData: AdminActionData | null }
+
+/** A link to a section, with its dialog or filter parameters. */
+export const href = (tab: AdminSection, params: Record<string, string | number | undefined> = {}) => {
+	const search = new URLSearchParams({ tab })
+	for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v))
+	return `/admin?${search}`
+}
 
 export type AdminActionData = {
 	intent: string
@@ -125,17 +139,6 @@ export function Checkbox({ label, name, defaultChecked, value = 'on' }: { label:
 	)
 }
 
-export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | 'red' | 'amber' | 'blue'; children: ReactNode }) {
-	const tones = {
-		gray: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
-		green: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
-		red: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
-		amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-		blue: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
-	}
-	return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>
-}
-
 /** "Are you sure?" for deletes, deactivation, reactivation and masquerade (spec 3 §4). */
 export function ConfirmDialog({
 	title,
@@ -198,7 +201,8 @@ export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleD
 export const formatDateTime = (iso: string | null) =>
 	iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }) : 'Never'
 
-export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || '—'
+/** A person's name, or a dash when there is none. */
+export const fullName = (u: { firstName: string | null; lastName: string | null }) => personName(u) || '—'
 
 export function Th({ children, className }: { children?: ReactNode; className?: string }) {
 	return <th className={cn('px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400', className)}>{children}</th>
@@ -208,3 +212,26 @@ export function Td({ children, className }: { children?: ReactNode; className?: 
 }
 export const tableClass = 'min-w-full divide-y divide-gray-200 dark:divide-gray-700'
 export const cardClass = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-700 dark:bg-gray-900'
+
+export function Toolbar({ children }: { children: ReactNode }) {
+	return <div className="mb-4 flex flex-wrap items-end justify-between gap-3">{children}</div>
+}
+
+/** The form's intent, row id and the list of its checkboxes (unticked boxes send nothing). */
+export function Hidden({ intent, id, checkboxes }: { intent: string; id?: string; checkboxes?: readonly string[] }) {
+	return (
+		<>
+			<input type="hidden" name="intent" value={intent} />
+			{id ? <input type="hidden" name="id" value={id} /> : null}
+			{checkboxes?.length ? <input type="hidden" name="_checkboxes" value={checkboxes.join(',')} /> : null}
+		</>
+	)
+}
+
+export const EmptyRow = ({ cols, text }: { cols: number; text: string }) => (
+	<tr>
+		<td colSpan={cols} className="px-3 py-8 text-center text-sm text-gray-500">
+			{text}
+		</td>
+	</tr>
+)

@@ -1,0 +1,15 @@
+import { Card } from '~/components/ui/card.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
+
+export function QuickActions() {
+	return (
+		<Card title="Quick Actions" labelledBy="quick-actions">
+			<div className="flex flex-wrap gap-3">
+				<ButtonLink to="/measure">Start Measuring</ButtonLink>
+				<ButtonLink to="/settings" variant="secondary">
+					Settings
+				</ButtonLink>
+			</div>
+		</Card>
+	)
+}
