@@ -28,7 +28,8 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
 	let output = ''
 	child.stdout!.on('data', (d) => (output += d))
 	child.stderr!.on('data', (d) => (output += d))
-	await expect.poll(() => output, { timeout: 60_000 }).toContain('Yardstick is running')
+	// a fresh cluster (initdb, migrations, demo data): a minute or more when the machine is busy
+	await expect.poll(() => output, { timeout: 150_000 }).toContain('Yardstick is running')
 	return { child, output: () => output, baseURL: `http://127.0.0.1:${port}` }
 }
 
@@ -44,7 +45,7 @@ const square = (i: number, d = 0.0002) => {
 }
 
 test('behind HTTPS: Secure session cookie and HSTS; passwords and tokens never reach the log', async () => {
-	test.setTimeout(120_000)
+	test.setTimeout(240_000)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yardstick-secure-'))
 	const owner = DEMO_LOGINS[1]
 	let server: Server | undefined
@@ -82,7 +83,7 @@ test('behind HTTPS: Secure session cookie and HSTS; passwords and tokens never r
 })
 
 test('kill -9 of the app and its database during a burst of writes loses no acknowledged measurement and leaves none half-written', async () => {
-	test.setTimeout(240_000)
+	test.setTimeout(420_000)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yardstick-crash-'))
 	const port = await freePort()
 	const owner = DEMO_LOGINS[1]

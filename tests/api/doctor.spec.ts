@@ -17,6 +17,9 @@ function doctor(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: 
 	})
 }
 
+// each test runs the doctor (a tsx process) more than once: seconds of start-up each on a busy machine
+test.slow()
+
 const row = (output: string, check: string) => output.split('\n').find((line) => line.startsWith(`${check} `)) ?? ''
 
 test('everything reachable: a table of ok rows, exit 0; a broken tile layer or SMTP: FAIL rows, exit 1', async ({ env }) => {
