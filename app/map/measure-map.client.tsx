@@ -672,13 +672,13 @@ export default function MeasureMap(props: Props) {
 	}))
 
 	// the provider's logo (Google's terms: bottom left of its tiles), above whatever the phone's sheet covers;
-	// the scale line moves to its right
+	// the scale line moves to its right (!important: ol.css is outside the cascade layers, so it beats any utility)
 	const logo = props.layers.logos?.[props.mapType]
 	return (
 		<>
 			<div
 				ref={target}
-				className={logo ? 'absolute inset-0 [&_.ol-scale-line]:left-[calc(var(--provider-logo-width,64px)+16px)]' : 'absolute inset-0'}
+				className={logo ? 'absolute inset-0 [&_.ol-scale-line]:left-[calc(var(--provider-logo-width,64px)+16px)]!' : 'absolute inset-0'}
 				style={logoWidth ? ({ '--provider-logo-width': `${logoWidth}px` } as CSSProperties) : undefined}
 				data-testid="measure-map"
 				aria-label="Satellite map"
