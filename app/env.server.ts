@@ -34,6 +34,9 @@ const schema = z.object({
 	// Google Map Tiles (2D satellite, session token): a browser key on every tile URL, never the Places key
 	GOOGLE_MAP_TILES_API_KEY: z.string().min(1).optional(),
 	GOOGLE_TILES_URL: z.string().url().default('https://tile.googleapis.com/v1'),
+	// the Google logo Google's terms require on every display of its tiles (the map, the PDF report, the share picture);
+	// the variant for non-white backgrounds, as satellite imagery is (docs/decisions.md)
+	GOOGLE_LOGO_URL: z.string().url().default('https://developers.google.com/static/maps/documentation/images/google_on_non_white.png'),
 	// USGS capture dates: an ArcGIS MapServer whose identify answers the imagery's date for a point
 	// how long a capture-date look-up may take before the map and report go without one
 	IMAGERY_METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),

@@ -13,6 +13,7 @@ const { createGeocoder } = await import('../app/integrations/geocoder.server.ts'
 const { imageryProviderName } = await import('../app/lib/imagery-providers.ts')
 const { getSatelliteImagery } = await import('../app/integrations/satellite.server.ts')
 const { arcgisCaptureDate } = await import('../app/integrations/imagery-info.server.ts')
+const { providerLogo } = await import('../app/integrations/provider-logo.server.ts')
 
 type Status = 'ok' | 'WARN' | 'FAIL'
 type Row = { check: string; status: Status; detail: string; required: boolean }
@@ -138,20 +139,34 @@ async function imageryDates(): Promise<Row> {
 		: { check, status: 'WARN', required: false, detail: `${satellite.name} at ${host}: no capture date (see the warning above, if any); the map and report show none` }
 }
 
+/** The logo the satellite provider requires on its imagery (Google's): the PDF report fetches it; a warning only (the report keeps the text credit). */
+async function imageryLogo(): Promise<Row | null> {
+	const check = 'imagery logo'
+	const satellite = await getSatelliteImagery().resolve()
+	if (!satellite.logo) return null
+	const host = new URL(satellite.logo.url).host
+	const { value, ms } = await timed(() => providerLogo(satellite.logo!.url, { timeoutMs: Math.min(env.IMAGERY_METADATA_TIMEOUT_MS * 2, TIMEOUT_MS) }))
+	return value
+		? { check, status: 'ok', required: false, detail: `${satellite.logo.alt} logo from ${host}: ${value.width} × ${value.height} px in ${ms} ms` }
+		: { check, status: 'WARN', required: false, detail: `${satellite.logo.alt} logo from ${host} could not be fetched (see the warning above): reports print the text credit only; check GOOGLE_LOGO_URL` }
+}
+
 const rows = await Promise.all([
 	database(),
 	smtp(),
 	geocoder(),
 	satelliteLayer(),
 	imageryDates(),
+	imageryLogo(),
 	tileLayer('hybrid', env.HYBRID_TILE_URL),
 	tileLayer('terrain', env.TERRAIN_TILE_URL),
 	tileLayer('roadmap', env.ROADMAP_TILE_URL),
 ])
-const width = Math.max(...rows.map((r) => r.check.length))
+const shown = rows.filter((r): r is Row => r !== null)
+const width = Math.max(...shown.map((r) => r.check.length))
 console.log(`${'check'.padEnd(width)}  status  detail`)
 console.log(`${'-'.repeat(width)}  ------  ${'-'.repeat(40)}`)
-for (const row of rows) console.log(`${row.check.padEnd(width)}  ${row.status.padEnd(6)}  ${row.detail}`)
-const failed = rows.filter((r) => r.required && r.status === 'FAIL')
+for (const row of shown) console.log(`${row.check.padEnd(width)}  ${row.status.padEnd(6)}  ${row.detail}`)
+const failed = shown.filter((r) => r.required && r.status === 'FAIL')
 console.log(failed.length ? `\n${failed.length} required check(s) failed.` : '\nEverything required works.')
 process.exit(failed.length ? 1 : 0)

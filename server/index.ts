@@ -28,6 +28,8 @@ const listener = createFrontDoor({
 	production: env.NODE_ENV === 'production',
 	// the satellite provider's origins (a keyed one's, and USGS while Google has no session)
 	tileUrls: [...getSatelliteImagery().origins, env.HYBRID_TILE_URL, env.TERRAIN_TILE_URL, env.ROADMAP_TILE_URL],
+	// the logo the provider requires over its tiles (Google's, only when Google is the satellite provider)
+	imageUrls: getSatelliteImagery().imageOrigins,
 	turnstile: Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY),
 	publicDir: path.resolve('build/client'),
 })

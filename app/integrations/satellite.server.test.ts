@@ -34,7 +34,8 @@ const config = (over: Partial<SatelliteConfig> = {}): SatelliteConfig => ({
 })
 const esri = () => ({ url: `${providers.url}/esri/World_Imagery/MapServer`, key: KEYS.esri })
 const mapbox = () => ({ url: `${providers.url}/mapbox/v4`, token: KEYS.mapbox })
-const google = () => ({ url: `${providers.url}/google/v1`, key: KEYS.google })
+const GOOGLE_LOGO = 'https://developers.google.com/static/maps/documentation/images/google_on_non_white.png'
+const google = () => ({ url: `${providers.url}/google/v1`, key: KEYS.google, logoUrl: GOOGLE_LOGO })
 
 const at = (template: string, z = 17, x = 37487, y = 50146) => template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))
 async function colourOf(template: string) {
@@ -73,6 +74,9 @@ describe('which provider serves the satellite layer', () => {
 		expect(satellite.cacheKey).not.toContain(KEYS.esri)
 		expect(near(await colourOf(satellite.template), COLOURS.esri)).toBe(true)
 		expect(imagery.origins.map((o) => new URL(o.replace(/\{\w\}/g, '0')).origin)).toEqual([providers.url])
+		// no logo required: nothing more for the page to load
+		expect(satellite.logo).toBeUndefined()
+		expect(imagery.imageOrigins).toEqual([])
 	})
 
 	test('Mapbox Satellite: 256-px tiles with the public token, Mapbox\'s credit', async () => {
@@ -101,6 +105,9 @@ describe('Google Map Tiles: a session first', () => {
 		expect(near(await colourOf(a.template), COLOURS.google)).toBe(true)
 		// the fallback's origin is allowed too, for the page's Content-Security-Policy
 		expect(imagery.origins).toHaveLength(2)
+		// Google's terms: its logo over its tiles, an image the page may load (img-src only)
+		expect(a.logo).toEqual({ url: GOOGLE_LOGO, alt: 'Google' })
+		expect(imagery.imageOrigins).toEqual([GOOGLE_LOGO])
 	})
 
 	for (const bad of ['error', 'garbage', 'huge', 'wrong-shape', 'hang'] as const) {
@@ -111,6 +118,8 @@ describe('Google Map Tiles: a session first', () => {
 			const satellite = await imagery.resolve()
 			expect(Date.now() - started).toBeLessThan(2000)
 			expect(satellite).toMatchObject({ id: 'usgs', template: USGS_SATELLITE_TILE_URL, attribution: USGS_CREDIT })
+			// USGS's imagery meanwhile: no Google logo over it
+			expect(satellite.logo).toBeUndefined()
 			expect(imagery.chosen).toBe('google')
 		})
 	}
@@ -148,6 +157,8 @@ describe('the server fetches the same provider the map shows', () => {
 		expect(map.jpeg).not.toBeNull()
 		expect(map.attribution).toBe(SATELLITE_ATTRIBUTION.esri)
 		expect(map.imageryInfo).toEqual({ source: 'Esri World Imagery', captured: '2023-04' })
+		// no logo to print: Esri's credit is text
+		expect(map.logo).toBeNull()
 		const identify = providers.requests.find((r) => r.route === 'esri-identify')!
 		expect(identify.url.searchParams.get('token')).toBe(KEYS.esri)
 		// the PDF prints the credit and "Imagery: <source>, <month year>"
@@ -198,6 +209,7 @@ test("the PDF prints Google's credit with its copyright line for the area, and n
 			unavailable: null,
 			attribution: SATELLITE_ATTRIBUTION.google,
 			imageryInfo: { source: 'Google Map Tiles', captured: null, copyright: 'Map data ©2026 Google, Imagery ©2026 Maxar Technologies' },
+			logo: null,
 		},
 	})
 	const { PDFParse } = await import('pdf-parse')

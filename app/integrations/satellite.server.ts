@@ -48,7 +48,8 @@ export type SatelliteConfig = {
 	attribution: string
 	esri?: { url: string; key: string }
 	mapbox?: { url: string; token: string }
-	google?: { url: string; key: string }
+	/** logoUrl: the Google logo shown over its tiles (GOOGLE_LOGO_URL) */
+	google?: { url: string; key: string; logoUrl?: string }
 	/** the USGS imagery's ArcGIS MapServer, for capture dates */
 	usgsMetadataUrl: string
 	timeoutMs: number
@@ -69,6 +70,8 @@ export type Satellite = {
 	/** names the provider in the tile cache without any key or session */
 	cacheKey: string
 	metadata: SatelliteMetadata
+	/** the logo the provider requires beside its tiles wherever they are shown (Google's), or none */
+	logo?: { url: string; alt: string }
 }
 
 export interface SatelliteImagery {
@@ -76,6 +79,8 @@ export interface SatelliteImagery {
 	readonly chosen: SatelliteProviderId
 	/** templates whose origins the page may load tiles from (Content-Security-Policy) */
 	readonly origins: string[]
+	/** images the page may load besides tiles (the provider's logo): Content-Security-Policy img-src only */
+	readonly imageOrigins: string[]
 	resolve(options?: { signal?: AbortSignal }): Promise<Satellite>
 }
 
@@ -137,7 +142,7 @@ export function createSatelliteImagery(config: SatelliteConfig): SatelliteImager
 }
 
 function fixed(chosen: SatelliteProviderId, satellite: Satellite): SatelliteImagery {
-	return { chosen, origins: [satellite.template], resolve: async () => satellite }
+	return { chosen, origins: [satellite.template], imageOrigins: [], resolve: async () => satellite }
 }
 
 function missing(message: string): never {
@@ -158,7 +163,7 @@ const SESSION_MARGIN_MS = 60 * 60 * 1000
 /** after a failed createSession, USGS for this long before trying again */
 const RETRY_AFTER_MS = 60 * 1000
 
-function googleImagery({ url, key }: { url: string; key: string }, timeoutMs: number, fallback: Satellite): SatelliteImagery {
+function googleImagery({ url, key, logoUrl }: { url: string; key: string; logoUrl?: string }, timeoutMs: number, fallback: Satellite): SatelliteImagery {
 	const base = trim(url)
 	let current: { satellite: Satellite; until: number } | null = null
 	let pending: Promise<Satellite> | null = null
@@ -187,6 +192,8 @@ function googleImagery({ url, key }: { url: string; key: string }, timeoutMs: nu
 			cacheKey: `google ${base}`,
 			// Google's terms: the copyright of the area shown, from its viewport info
 			metadata: { kind: 'google-viewport', url: new URL('../tile/v1/viewport', `${base}/`).href, session, key },
+			// Google's terms: its logo at the bottom left of every display of its tiles
+			logo: logoUrl ? { url: logoUrl, alt: 'Google' } : undefined,
 		}
 		current = { satellite, until: Math.max(Date.now() + RETRY_AFTER_MS, parsed.data.expiry * 1000 - SESSION_MARGIN_MS) }
 		return satellite
@@ -194,6 +201,7 @@ function googleImagery({ url, key }: { url: string; key: string }, timeoutMs: nu
 	return {
 		chosen: 'google',
 		origins: [`${base}/2dtiles/{z}/{x}/{y}`, fallback.template],
+		imageOrigins: logoUrl ? [logoUrl] : [],
 		async resolve({ signal } = {}) {
 			if (current && Date.now() < current.until) return current.satellite
 			// one createSession at a time, whoever asks
@@ -218,7 +226,7 @@ export function getSatelliteImagery(): SatelliteImagery {
 			attribution: env.TILE_ATTRIBUTION,
 			esri: env.ESRI_API_KEY ? { url: env.ESRI_IMAGERY_URL, key: env.ESRI_API_KEY } : undefined,
 			mapbox: env.MAPBOX_SATELLITE_TOKEN ? { url: env.MAPBOX_TILES_URL, token: env.MAPBOX_SATELLITE_TOKEN } : undefined,
-			google: env.GOOGLE_MAP_TILES_API_KEY ? { url: env.GOOGLE_TILES_URL, key: env.GOOGLE_MAP_TILES_API_KEY } : undefined,
+			google: env.GOOGLE_MAP_TILES_API_KEY ? { url: env.GOOGLE_TILES_URL, key: env.GOOGLE_MAP_TILES_API_KEY, logoUrl: env.GOOGLE_LOGO_URL } : undefined,
 			usgsMetadataUrl: env.USGS_IMAGERY_METADATA_URL,
 			timeoutMs: env.TILE_FETCH_TIMEOUT_MS,
 		})

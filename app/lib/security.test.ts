@@ -17,6 +17,13 @@ describe('security headers', () => {
 		expect(originOf('ftp://x/{z}')).toBeNull()
 		expect(originOf('{z}/{x}')).toBeNull()
 	})
+	test("a provider's logo (Google's) may be loaded as an image, never fetched; only when given", () => {
+		const csp = contentSecurityPolicy({ ...base, imageUrls: ['https://developers.google.com/static/maps/documentation/images/google_on_non_white.png'] })
+		expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.com http://127.0.0.1:4100 https://developers.google.com;")
+		expect(csp).toMatch(/connect-src [^;]*tiles\.example\.com/)
+		expect(csp).not.toMatch(/connect-src [^;]*developers\.google\.com/)
+		expect(contentSecurityPolicy(base)).not.toContain('developers.google.com')
+	})
 	test('Turnstile is allowed only when configured', () => {
 		expect(contentSecurityPolicy(base)).not.toContain('challenges.cloudflare.com')
 		expect(contentSecurityPolicy({ ...base, turnstile: true })).toContain("frame-src https://challenges.cloudflare.com")

@@ -8,6 +8,8 @@ export type HeaderOptions = {
 	production: boolean
 	/** URL templates of the map layers the browser loads directly */
 	tileUrls: string[]
+	/** other images the browser loads directly (a tile provider's required logo): img-src only */
+	imageUrls?: string[]
 	/** Cloudflare Turnstile is used when its keys are configured */
 	turnstile?: boolean
 }
@@ -22,8 +24,9 @@ export function originOf(template: string): string | null {
 	}
 }
 
-export function contentSecurityPolicy({ nonce, tileUrls, turnstile }: HeaderOptions): string {
+export function contentSecurityPolicy({ nonce, tileUrls, imageUrls = [], turnstile }: HeaderOptions): string {
 	const tiles = [...new Set(tileUrls.map(originOf).filter((o): o is string => o !== null))]
+	const images = [...new Set(imageUrls.map(originOf).filter((o): o is string => o !== null && !tiles.includes(o)))]
 	const turnstileOrigin = turnstile ? ['https://challenges.cloudflare.com'] : []
 	const directives: Record<string, string[]> = {
 		'default-src': ["'self'"],
@@ -31,7 +34,7 @@ export function contentSecurityPolicy({ nonce, tileUrls, turnstile }: HeaderOpti
 		'script-src': ["'self'", `'nonce-${nonce}'`, ...turnstileOrigin],
 		// inline style attributes (the map library positions its overlays with them)
 		'style-src': ["'self'", "'unsafe-inline'"],
-		'img-src': ["'self'", 'data:', 'blob:', ...tiles],
+		'img-src': ["'self'", 'data:', 'blob:', ...tiles, ...images],
 		'connect-src': ["'self'", ...tiles],
 		'font-src': ["'self'", 'data:'],
 		// the proof-of-work captcha solves in a worker made from a blob

@@ -27,7 +27,7 @@ import { Fill, Stroke, Style, Text } from 'ol/style'
 import CircleStyle from 'ol/style/Circle'
 import DrawHole from 'ol-ext/interaction/DrawHole'
 import UndoRedo from 'ol-ext/interaction/UndoRedo'
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react'
+import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react'
 import type { LatLng } from '~/lib/geodesy.ts'
 import { computeShape, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
 import { formatArea, formatLength, type AreaUnit, type LengthUnit } from '~/lib/units.ts'
@@ -41,6 +41,8 @@ export type LayerConfig = Record<MapType, string> & {
 	attribution: string
 	/** a layer's own required credit (a keyed satellite provider's), else `attribution` */
 	attributions?: Partial<Record<MapType, string>>
+	/** the logo a layer's provider requires at the bottom left of its tiles (Google's, over the satellite layer) */
+	logos?: Partial<Record<MapType, { url: string; alt: string }>>
 	maxZoom: number
 	/** per-tile timeout in the browser: a provider that never answers is a failure, not a blank map */
 	timeoutMs?: number
@@ -134,6 +136,7 @@ function label(shape: Shape, areaUnit: AreaUnit, lengthUnit: LengthUnit) {
 
 export default function MeasureMap(props: Props) {
 	const target = useRef<HTMLDivElement>(null)
+	const [logoWidth, setLogoWidth] = useState(0)
 	const latest = useRef(props)
 	latest.current = props
 	const api = useRef<{
@@ -668,7 +671,34 @@ export default function MeasureMap(props: Props) {
 		},
 	}))
 
-	return <div ref={target} className="absolute inset-0" data-testid="measure-map" aria-label="Satellite map" role="application" tabIndex={0} />
+	// the provider's logo (Google's terms: bottom left of its tiles), above whatever the phone's sheet covers;
+	// the scale line moves to its right (!important: ol.css is outside the cascade layers, so it beats any utility)
+	const logo = props.layers.logos?.[props.mapType]
+	return (
+		<>
+			<div
+				ref={target}
+				className={logo ? 'absolute inset-0 [&_.ol-scale-line]:left-[calc(var(--provider-logo-width,64px)+16px)]!' : 'absolute inset-0'}
+				style={logoWidth ? ({ '--provider-logo-width': `${logoWidth}px` } as CSSProperties) : undefined}
+				data-testid="measure-map"
+				aria-label="Satellite map"
+				role="application"
+				tabIndex={0}
+			/>
+			{logo ? (
+				<img
+					key={logo.url}
+					src={logo.url}
+					alt={logo.alt}
+					data-testid="provider-logo"
+					draggable={false}
+					onLoad={(event) => setLogoWidth(event.currentTarget.offsetWidth)}
+					className="pointer-events-none absolute left-2 z-10 max-h-7 w-auto select-none"
+					style={{ bottom: (props.bottomInset ?? 0) + 8 }}
+				/>
+			) : null}
+		</>
+	)
 }
 
 /**

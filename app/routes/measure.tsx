@@ -85,6 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		roadmap: env.ROADMAP_TILE_URL,
 		attribution: env.TILE_ATTRIBUTION,
 		attributions: { satellite: satellite.attribution },
+		// Google's logo over its layer (its terms); only when the layer is Google's now (not USGS meanwhile)
+		logos: satellite.logo ? { satellite: satellite.logo } : undefined,
 		maxZoom: env.TILE_MAX_ZOOM,
 		timeoutMs: env.TILE_FETCH_TIMEOUT_MS,
 	}

@@ -3,11 +3,12 @@
 // the grass pipeline's tile fetch (disk cache, timeouts). The shapes
 // themselves are drawn as vectors by the PDF (reports.server.ts), so without
 // imagery the same drawing stands alone on a plain background.
-import sharp from 'sharp'
+import sharp, { type OverlayOptions } from 'sharp'
 import { getEnv } from '~/env.server.ts'
 import { project } from '~/grass/mercator.ts'
 import { fetchImageryWindow, ImageryError } from '~/integrations/imagery.server.ts'
 import { getImageryInfo, type ImageryInfo } from '~/integrations/imagery-info.server.ts'
+import { providerLogo, type ProviderLogo } from '~/integrations/provider-logo.server.ts'
 import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { circleRing, type LatLng } from '~/lib/geodesy.ts'
 import type { Shape } from '~/lib/shapes.ts'
@@ -16,6 +17,13 @@ import type { Shape } from '~/lib/shapes.ts'
 export const MAP_WIDTH_PX = 1032
 export const MAP_HEIGHT_PX = 600
 const FILL = 0.8
+/**
+ * A provider's logo on the picture: one logo pixel is one CSS pixel (0.75 pt), and
+ * a picture pixel is 0.5 pt on the PDF page, so 1.5 picture pixels a logo pixel;
+ * 12 px (6 pt) from the picture's left and bottom edges.
+ */
+export const LOGO_PX_PER_CSS_PX = 1.5
+export const LOGO_MARGIN_PX = 12
 /** How long the whole imagery fetch may take before the report goes vector-only. */
 const IMAGERY_BUDGET_MS = 10_000
 
@@ -29,6 +37,8 @@ export type ReportMap = {
 	attribution: string
 	/** the imagery's provider and capture date ("YYYY-MM", null where it gives none), for "Imagery: <source>, <month year>" */
 	imageryInfo: ImageryInfo | null
+	/** the logo the imagery's provider requires on the picture (Google's), drawn at its bottom left; null for others or when it could not be fetched */
+	logo: ProviderLogo | null
 }
 
 /** Every point that outlines a shape (a circle's ring, not just its centre). */
@@ -81,10 +91,13 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 	// the satellite provider's required credit (satellite.server.ts), printed under the map
 	const satellite = await getSatelliteImagery().resolve()
 	const attribution = satellite.attribution
-	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution, imageryInfo: null }
+	if (!imagery) return { view: fitted, jpeg: null, unavailable: 'Imagery not requested', attribution, imageryInfo: null, logo: null }
 	const signal = AbortSignal.timeout(IMAGERY_BUDGET_MS)
 	// the capture date, looked up while the tiles come (its own short timeout; never fails the report)
 	const info = getImageryInfo(fitted.center, { signal, satellite }).catch(() => null)
+	// Google's logo, fetched (once, then kept) while the tiles come; null → the text credit alone
+	const logoOf = (logo: { url: string } | undefined) => (logo ? providerLogo(logo.url, { timeoutMs: env.IMAGERY_METADATA_TIMEOUT_MS }) : Promise.resolve(null))
+	const logo = logoOf(satellite.logo)
 	let reason = 'Imagery unavailable'
 	for (let zoom = fitted.zoom; zoom >= Math.max(1, fitted.zoom - 2); zoom--) {
 		const view = zoom === fitted.zoom ? fitted : viewAt(fitted.center, zoom)
@@ -95,7 +108,8 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 			})
 				.jpeg({ quality: 82 })
 				.toBuffer()
-			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: window.satellite?.attribution ?? attribution, imageryInfo: await info }
+			const used = window.satellite ?? satellite
+			return { view: { ...view, left: window.left, top: window.top }, jpeg, unavailable: null, attribution: used.attribution, imageryInfo: await info, logo: await (used.logo?.url === satellite.logo?.url ? logo : logoOf(used.logo)) }
 		} catch (error) {
 			if (error instanceof ImageryError) {
 				reason = error.message
@@ -108,7 +122,7 @@ export async function renderReportMap(shapes: readonly Shape[], fallbackCenter?:
 			break
 		}
 	}
-	return { view: fitted, jpeg: null, unavailable: reason, attribution, imageryInfo: null }
+	return { view: fitted, jpeg: null, unavailable: reason, attribution, imageryInfo: null, logo: null }
 }
 
 const svgColors = { area: '#facc15', line: '#ef4444', background: '#e5e7eb' }
@@ -149,5 +163,13 @@ export async function renderMapPicture(shapes: readonly Shape[], fallbackCenter?
 	})
 	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${MAP_WIDTH_PX}" height="${MAP_HEIGHT_PX}" viewBox="0 0 ${MAP_WIDTH_PX} ${MAP_HEIGHT_PX}">${drawn.join('')}${badges.join('')}</svg>`
 	const base = map.jpeg ? sharp(map.jpeg) : sharp({ create: { width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX, channels: 3, background: svgColors.background } })
-	return base.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).jpeg({ quality: 82 }).toBuffer()
+	const layers: OverlayOptions[] = [{ input: Buffer.from(svg), top: 0, left: 0 }]
+	// Google's logo at the bottom left of its imagery, as big as the PDF prints it
+	if (map.jpeg && map.logo) {
+		const width = Math.round(map.logo.width * LOGO_PX_PER_CSS_PX)
+		const height = Math.round(map.logo.height * LOGO_PX_PER_CSS_PX)
+		const input = await sharp(map.logo.png).resize(width, height, { fit: 'fill' }).png().toBuffer()
+		layers.push({ input, left: LOGO_MARGIN_PX, top: MAP_HEIGHT_PX - LOGO_MARGIN_PX - height })
+	}
+	return base.composite(layers).jpeg({ quality: 82 }).toBuffer()
 }

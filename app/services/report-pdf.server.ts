@@ -10,7 +10,7 @@ import type { Shape } from '~/lib/shapes.ts'
 import { formatArea, formatLength, metersToFeet } from '~/lib/units.ts'
 import { metresPerPixel } from '~/grass/mercator.ts'
 import { imageryCaption } from '~/lib/imagery-date.ts'
-import { MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
+import { LOGO_MARGIN_PX, LOGO_PX_PER_CSS_PX, MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
 import { initials } from '~/lib/names.ts'
 
 export const DISCLAIMER =
@@ -153,12 +153,21 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 		doc.circle(b.x, b.y, 8).lineWidth(1).fillColor('#ffffff').strokeColor(COLORS.text).fillAndStroke()
 		doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.text).text(String(b.n), b.x - 8, b.y - 3.2, { width: 16, align: 'center', lineBreak: false })
 	}
+	// the imagery provider's required logo (Google's), bottom left over its imagery; the scale bar beside it
+	let logoRight = left
+	if (data.map.jpeg && data.map.logo) {
+		const w = data.map.logo.width * LOGO_PX_PER_CSS_PX * scale
+		const h = data.map.logo.height * LOGO_PX_PER_CSS_PX * scale
+		const margin = LOGO_MARGIN_PX * scale
+		doc.image(data.map.logo.png, left + margin, mapTop + MAP_H - margin - h, { width: w, height: h })
+		logoRight = left + margin + w
+	}
 	// scale bar (feet), bottom left
 	const feetPerPt = metersToFeet(metresPerPixel(data.map.view.center.lat, data.map.view.zoom)) / scale
 	const nice = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 25_000, 50_000, 100_000].find((f) => f / feetPerPt >= 60) ?? 100_000
 	const barPt = nice / feetPerPt
 	if (barPt < CONTENT / 2) {
-		const bx = left + 8
+		const bx = logoRight + 8
 		const by = mapTop + MAP_H - 10
 		doc.fillOpacity(0.85).roundedRect(bx - 4, by - 14, barPt + 8, 20, 3).fillColor('#ffffff').fill().fillOpacity(1)
 		doc.moveTo(bx, by - 3).lineTo(bx, by).lineTo(bx + barPt, by).lineTo(bx + barPt, by - 3).lineWidth(1.2).strokeColor(COLORS.text).stroke()

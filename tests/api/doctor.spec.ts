@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { startCensusServer } from '../support/census-server.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { startMailReceiver } from '../support/mail-receiver.ts'
-import { KEYS, startImageryProviderServer } from '../support/imagery-provider-server.ts'
+import { GOOGLE_LOGO_PATH, KEYS, startImageryProviderServer } from '../support/imagery-provider-server.ts'
 
 function doctor(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
 	return new Promise((resolve) => {
@@ -71,7 +71,7 @@ test('everything reachable: a table of ok rows, exit 0; a broken tile layer or S
 	}
 })
 
-test('keyed satellite imagery: the provider a key chooses is checked with its key (never printed); a Google key without a session fails', async ({ env }) => {
+test("keyed satellite imagery: the provider a key chooses is checked with its key (never printed); a Google key without a session fails; Google's logo is checked (a warning only)", async ({ env }) => {
 	const providers = await startImageryProviderServer()
 	const base = {
 		DATABASE_URL: env.databaseUrl,
@@ -82,6 +82,7 @@ test('keyed satellite imagery: the provider a key chooses is checked with its ke
 		ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
 		MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
 		GOOGLE_TILES_URL: `${providers.url}/google/v1`,
+		GOOGLE_LOGO_URL: `${providers.url}${GOOGLE_LOGO_PATH}`,
 		// Google's fallback is USGS: its dates from the local server too
 		USGS_IMAGERY_METADATA_URL: `${providers.url}/usgs/USGSImageryOnly/MapServer`,
 	}
@@ -102,6 +103,13 @@ test('keyed satellite imagery: the provider a key chooses is checked with its ke
 		const google = await doctor({ ...base, GOOGLE_MAP_TILES_API_KEY: KEYS.google })
 		expect(row(google.output, 'tiles: satellite')).toMatch(/ ok +Google Map Tiles: a \d+ kB tile/)
 		expect(google.output).not.toContain(KEYS.google)
+		expect(row(google.output, 'imagery logo')).toMatch(/ ok +Google logo from 127\.0\.0\.1:\d+: 59 × 18 px/)
+		expect(mapbox.output).not.toContain('imagery logo')
+		providers.misbehave = { 'google-logo': 'error' }
+		const noLogo = await doctor({ ...base, GOOGLE_MAP_TILES_API_KEY: KEYS.google })
+		expect(noLogo.code, noLogo.output).toBe(0)
+		expect(row(noLogo.output, 'imagery logo')).toMatch(/ WARN +Google logo from 127\.0\.0\.1:\d+ could not be fetched/)
+		providers.misbehave = {}
 		const refused = await doctor({ ...base, GOOGLE_MAP_TILES_API_KEY: 'not-the-key' })
 		expect(refused.code, refused.output).toBe(1)
 		expect(row(refused.output, 'tiles: satellite')).toMatch(/ FAIL +Google Map Tiles: no session/)

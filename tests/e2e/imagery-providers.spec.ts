@@ -2,11 +2,12 @@
 // alone (Esri World Imagery here, Mapbox Satellite for a provider without
 // dates), its required attribution on the map, "Imagery: <source>, <month
 // year>" where the provider's metadata has a capture date, and only the
-// browser key in the page — never the server-only Places or Search keys. The
+// browser key in the page — never the server-only Places or Search keys;
+// Google's logo at the bottom left of its layer (and no logo over others). The
 // providers are a local server speaking their protocols.
 import { startAppProcess, type AppProcess } from '../support/app-process.ts'
 import { E2E_SESSION_SECRET, expect, signIn, test } from '../support/fixtures.ts'
-import { GOOGLE_COPYRIGHT, GOOGLE_SESSION, KEYS, startImageryProviderServer, type ImageryProviderServer } from '../support/imagery-provider-server.ts'
+import { GOOGLE_COPYRIGHT, GOOGLE_LOGO_PATH, GOOGLE_SESSION, KEYS, LOGO_SIZE, startImageryProviderServer, type ImageryProviderServer } from '../support/imagery-provider-server.ts'
 
 const SERVER_ONLY = { GOOGLE_MAPS_API_KEY: 'places-server-only-key-123', MAPBOX_ACCESS_TOKEN: 'sk.search-server-only-token' }
 const at = { lat: 30.2747, lng: -97.7404 }
@@ -22,6 +23,10 @@ test.afterAll(async () => {
 	await providers?.close()
 })
 
+// the logo from another origin than the tiles (same local server, by its other name), so the page's
+// Content-Security-Policy must allow it by itself
+const googleLogoUrl = () => `${providers.url.replace('127.0.0.1', 'localhost')}${GOOGLE_LOGO_PATH}`
+
 async function appWith(env: Record<string, string>, base: { databaseUrl: string; tiles: string }): Promise<AppProcess> {
 	return startAppProcess(
 		{
@@ -33,6 +38,7 @@ async function appWith(env: Record<string, string>, base: { databaseUrl: string;
 			ESRI_IMAGERY_URL: `${providers.url}/esri/World_Imagery/MapServer`,
 			MAPBOX_TILES_URL: `${providers.url}/mapbox/v4`,
 			GOOGLE_TILES_URL: `${providers.url}/google/v1`,
+			GOOGLE_LOGO_URL: googleLogoUrl(),
 			// the server-only keys' services are local too (never the internet)
 			GOOGLE_PLACES_URL: `${providers.url}/places/v1`,
 			MAPBOX_SEARCH_URL: `${providers.url}/mapbox-search/v6`,
@@ -58,6 +64,9 @@ test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery:
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
 		await expect(page.locator('.ol-attribution')).toContainText('Powered by Esri. Imagery: Esri, Maxar, Earthstar Geographics, and the GIS User Community')
 		await expect(page.getByTestId('imagery-date')).toHaveText('Imagery: Esri World Imagery, April 2023')
+		// Google's logo is Google's only
+		await expect(page.getByTestId('provider-logo')).toHaveCount(0)
+		expect(response!.headers()['content-security-policy']).not.toContain('localhost')
 		await expect.poll(() => providers.requests.filter((r) => r.route === 'esri-tile' && r.url.searchParams.get('token') === KEYS.esri).length).toBeGreaterThan(0)
 		// the date is of the satellite imagery: not shown over another provider's layer
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Roadmap' }).click()
@@ -89,7 +98,7 @@ test('Mapbox Satellite (a public token): its attribution, and no date line (Mapb
 	}
 })
 
-test("Google Map Tiles: the server's session on the tile URLs, Google's credit and the area's copyright line on the map, no date line", async ({ page, context, makeUser, env }) => {
+test("Google Map Tiles: the server's session on the tile URLs, Google's credit, its logo at the bottom left and the area's copyright line on the map, no date line", async ({ page, context, makeUser, env }) => {
 	const app = await appWith({ GOOGLE_MAP_TILES_API_KEY: KEYS.google }, env)
 	try {
 		await signIn(context, (await makeUser()).id)
@@ -101,6 +110,36 @@ test("Google Map Tiles: the server's session on the tile URLs, Google's credit a
 		await expect.poll(() => providers.requests.filter((r) => r.route === 'google-tile' && r.url.searchParams.get('session') === GOOGLE_SESSION).length).toBeGreaterThan(0)
 		await expect(page.getByRole('alert').filter({ hasText: 'Satellite imagery could not be loaded' })).toHaveCount(0)
 		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
+
+		// Google's logo (its terms): bottom left over its layer, from the configured URL, loaded (the CSP allows its origin as an image only)
+		const csp = response!.headers()['content-security-policy']!
+		const logoOrigin = new URL(googleLogoUrl()).origin
+		expect(csp).toMatch(new RegExp(`img-src [^;]*${logoOrigin.replace(/[.:/]/g, '\\$&')}`))
+		expect(csp).not.toMatch(new RegExp(`connect-src [^;]*${logoOrigin.replace(/[.:/]/g, '\\$&')}`))
+		const logo = page.getByRole('img', { name: 'Google', exact: true })
+		await expect(logo).toBeVisible()
+		await expect(logo).toHaveAttribute('src', googleLogoUrl())
+		await expect(logo).toHaveCSS('pointer-events', 'none')
+		await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(LOGO_SIZE.width)
+		const map = (await page.getByTestId('measure-map').boundingBox())!
+		const box = (await logo.boundingBox())!
+		expect(box.x - map.x).toBeLessThan(16)
+		expect(map.y + map.height - (box.y + box.height)).toBeLessThan(16)
+		// the scale line moves to its right, the copyright line stays above it
+		await expect.poll(async () => (await page.locator('.ol-scale-line').boundingBox())!.x).toBeGreaterThanOrEqual(box.x + box.width)
+		const copyright = (await page.getByTestId('imagery-copyright').boundingBox())!
+		expect(copyright.y + copyright.height).toBeLessThanOrEqual(box.y + 1)
+		// on a phone: above the bottom sheet, which never covers it
+		const desktop = page.viewportSize()!
+		await page.setViewportSize({ width: 390, height: 844 })
+		await expect(logo).toBeVisible()
+		await expect.poll(async () => (await logo.boundingBox())!.y + (await logo.boundingBox())!.height).toBeLessThanOrEqual((await page.locator('.measure-sheet').boundingBox())!.y)
+		await page.setViewportSize(desktop)
+		// another layer, another provider: no Google logo
+		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Roadmap' }).click()
+		await expect(page.getByTestId('provider-logo')).toHaveCount(0)
+		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
+		await expect(logo).toBeVisible()
 	} finally {
 		await app.stop()
 	}

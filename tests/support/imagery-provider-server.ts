@@ -8,6 +8,7 @@
 //                        GET  /google/v1/2dtiles/{z}/{x}/{y}?session=S&key=KEY
 //   Google Places (New)  POST /places/v1/places:autocomplete (one US address prediction), for the suggestion credit
 //                        GET  /google/tile/v1/viewport?session=S&key=KEY&zoom&north&south&east&west → { copyright, maxZoomRects }
+//   Google logo          GET  /google/logo.png (stands in for Google's official logo image: a LOGO_COLOUR PNG, LOGO_SIZE px, transparent corners)
 // Each provider's tiles have their own colour, so a test can tell whose tiles
 // it got. `misbehave` makes one route answer like a broken provider.
 import http from 'node:http'
@@ -18,9 +19,14 @@ export const KEYS = { esri: 'esri-browser-key', mapbox: 'pk.mapbox-public-token'
 export const COLOURS = { esri: { r: 10, g: 120, b: 200 }, mapbox: { r: 200, g: 60, b: 60 }, google: { r: 240, g: 200, b: 20 } } as const
 export const GOOGLE_SESSION = 'session-token-abcdef123456'
 export const GOOGLE_COPYRIGHT = 'Map data ©2026 Google, Imagery ©2026 Maxar Technologies'
+/** the path of the stand-in Google logo (GOOGLE_LOGO_URL = url + this) */
+export const GOOGLE_LOGO_PATH = '/google/logo.png'
+/** the official logo's size; a colour no tile has, so a picture shows where it is */
+export const LOGO_SIZE = { width: 59, height: 18 } as const
+export const LOGO_COLOUR = { r: 230, g: 0, b: 230 } as const
 
 export type Misbehaviour = 'hang' | 'error' | 'garbage' | 'huge' | 'wrong-shape'
-export type Route = 'places-autocomplete' | 'esri-tile' | 'esri-identify' | 'usgs-identify' | 'mapbox-tile' | 'google-session' | 'google-tile' | 'google-viewport'
+export type Route = 'places-autocomplete' | 'esri-tile' | 'esri-identify' | 'usgs-identify' | 'mapbox-tile' | 'google-session' | 'google-tile' | 'google-viewport' | 'google-logo'
 
 export type ImageryProviderServer = {
 	url: string
@@ -41,6 +47,19 @@ function tile(provider: keyof typeof COLOURS) {
 	return t
 }
 
+let logo: Promise<Buffer> | undefined
+/** a PNG with transparency, as Google's logo is: LOGO_COLOUR, its four corner pixels transparent */
+function logoPng() {
+	logo ??= (() => {
+		const { width, height } = LOGO_SIZE
+		const data = Buffer.alloc(width * height * 4)
+		for (let i = 0; i < width * height; i++) data.set([LOGO_COLOUR.r, LOGO_COLOUR.g, LOGO_COLOUR.b, 255], i * 4)
+		for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]] as const) data[(y * width + x) * 4 + 3] = 0
+		return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer()
+	})()
+	return logo
+}
+
 function routeOf(method: string, path: string): Route | null {
 	if (method === 'GET' && /^\/esri\/World_Imagery\/MapServer\/tile\/\d+\/\d+\/\d+$/.test(path)) return 'esri-tile'
 	if (method === 'GET' && path === '/esri/World_Imagery/MapServer/identify') return 'esri-identify'
@@ -49,6 +68,7 @@ function routeOf(method: string, path: string): Route | null {
 	if (method === 'POST' && path === '/google/v1/createSession') return 'google-session'
 	if (method === 'GET' && /^\/google\/v1\/2dtiles\/\d+\/\d+\/\d+$/.test(path)) return 'google-tile'
 	if (method === 'GET' && path === '/google/tile/v1/viewport') return 'google-viewport'
+	if (method === 'GET' && path === GOOGLE_LOGO_PATH) return 'google-logo'
 	if (method === 'POST' && path === '/places/v1/places:autocomplete') return 'places-autocomplete'
 	return null
 }
@@ -106,6 +126,10 @@ export async function startImageryProviderServer(): Promise<ImageryProviderServe
 			case 'google-viewport':
 				if (url.searchParams.get('key') !== KEYS.google || url.searchParams.get('session') !== GOOGLE_SESSION) return json(res, { error: { code: 400 } }, 400)
 				return json(res, { copyright: GOOGLE_COPYRIGHT, maxZoomRects: [{ maxZoom: 22, north: 90, south: -90, east: 180, west: -180 }] })
+			case 'google-logo': {
+				const bytes = await logoPng()
+				return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length }).end(bytes)
+			}
 			default:
 				res.writeHead(404).end()
 		}
