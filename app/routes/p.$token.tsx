@@ -11,6 +11,7 @@ import { ShareAcceptSchema } from '~/lib/schemas/share.ts'
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX } from '~/services/report-map.server.ts'
 import { getActor } from '~/services/auth.server.ts'
 import { clientIp } from '~/services/session.server.ts'
+import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { acceptShare, LINK_NOT_FOUND, viewShare, type PublicShare } from '~/services/share.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 
@@ -40,7 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		viewerOrganizationId: actor?.user.organizationId ?? null,
 	})
 	if (!share) throw data(LINK_NOT_FOUND, { status: 404, headers: PRIVATE_HEADERS })
-	return data({ share, justAccepted, mapSize: { width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX } }, { headers: PRIVATE_HEADERS })
+	// the credit the imagery provider requires beside its picture, as on the map and the PDF
+	const imageryCredit = (await getSatelliteImagery().resolve({ signal: request.signal })).attribution
+	return data({ share, justAccepted, imageryCredit, mapSize: { width: MAP_WIDTH_PX, height: MAP_HEIGHT_PX } }, { headers: PRIVATE_HEADERS })
 }
 
 export function headers() {
@@ -99,6 +102,7 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 					alt="Aerial picture of the property with the measured areas outlined and numbered"
 					className="h-auto w-full rounded-lg border border-gray-200 bg-gray-100 dark:border-gray-800"
 				/>
+				<p className="-mt-2 text-xs text-gray-600 dark:text-gray-400">{loaderData.imageryCredit}</p>
 			</section>
 
 			<AcceptedOrForm share={share} justAccepted={loaderData.justAccepted} actionData={actionData} />

@@ -93,6 +93,8 @@ test('a member shares a measurement: 201 { url, token, expiresAt }; the page sho
 	expect(html).toContain('quotes@green.example')
 	expect(html).toContain('Milo User') // the contact defaults to the member who shared it
 	expect(html).toContain('Accept estimate')
+	// the imagery provider's credit beside its picture, as on the map and the PDF
+	expect(html).toContain('Imagery: U.S. Geological Survey, The National Map')
 	// nothing else: no account e-mails, no ids
 	for (const secret of [admin.email, member.email, measurement.id, orgId, admin.id, member.id, mowing.id]) expect(html).not.toContain(secret)
 
