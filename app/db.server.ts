@@ -1,5 +1,6 @@
 // The one Prisma client. DATABASE_URL points at the embedded cluster that
 // server/index.ts started, or at the PostgreSQL server the operator gave.
+import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '../generated/prisma/client.ts'
@@ -39,4 +40,40 @@ const hotTypes = {
 export async function hotQuery<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
 	const result = await pool.query({ name, text, values, types: hotTypes })
 	return result.rows as T[]
+}
+
+export type HotQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>
+
+/**
+ * A transaction of hot statements (see hotQuery) on one connection of the same
+ * pool: BEGIN, the callback's statements, COMMIT — ROLLBACK when it throws.
+ * For the busiest write (POST /api/measurements), whose Prisma transaction spent
+ * more CPU compiling its queries than running them (docs/decisions.md "Load").
+ */
+export async function hotTransaction<R>(work: (query: HotQuery) => Promise<R>): Promise<R> {
+	const client = await pool.connect()
+	let broken = false
+	try {
+		await client.query('BEGIN')
+		const result = await work(async <T,>(name: string, text: string, values: unknown[]) => (await client.query({ name, text, values, types: hotTypes })).rows as T[])
+		await client.query('COMMIT')
+		return result
+	} catch (error) {
+		await client.query('ROLLBACK').catch(() => (broken = true))
+		throw error
+	} finally {
+		// a connection that could not roll back is closed, not handed to the next request
+		client.release(broken)
+	}
+}
+
+/**
+ * A new row id for rows written without Prisma: like Prisma's cuid() (25
+ * lowercase letters and digits starting with "c", in creation order), from the
+ * time in milliseconds and 80 random bits.
+ */
+export function newRowId(): string {
+	const time = Date.now().toString(36).padStart(8, '0') // 8 digits until the year 2059
+	const random = BigInt(`0x${randomBytes(10).toString('hex')}`).toString(36).padStart(16, '0')
+	return `c${time}${random}`
 }

@@ -68,7 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				<Outlet />
 			</main>
 			{footer !== 'none' ? <Footer showCookies={footer !== 'no-cookies'} /> : null}
-			{loaderData.consent ? null : <CookieBanner />}
+			{loaderData.consent || handle.cookieBanner === false ? null : <CookieBanner />}
 		</ToastProvider>
 	)
 }

@@ -126,6 +126,10 @@ export default [
 	route('p/:token', 'routes/p.$token.tsx'),
 	route('p/:token/map.jpg', 'routes/p.$token.map.ts'),
 	route('p/:token/report.pdf', 'routes/p.$token.report.ts'),
+	// instant-quote widget and leads (issue 19)
+	route('embed/quote.js', 'routes/embed.quote-js.ts'),
+	route('embed/quote/:publicKey', 'routes/embed.quote.$publicKey.tsx'),
+	route('api/leads', 'routes/api/leads.ts'),
 
 	route('api/*', 'routes/api/not-found.ts'),
 

@@ -87,10 +87,12 @@ async function sendFetchResponse(res: ServerResponse, response: Response): Promi
 	res.statusCode = response.status
 	if (response.statusText) res.statusMessage = response.statusText
 	// a header the route sets replaces the front door's of the same name (a page may
-	// loosen its own policy); Set-Cookie and a route's repeated headers add up
+	// loosen its own policy), and one it sets empty removes it (the quote widget's
+	// X-Frame-Options); Set-Cookie and a route's repeated headers add up
 	const seen = new Set<string>()
 	for (const [name, value] of response.headers) {
-		if (name === 'set-cookie' || seen.has(name)) res.appendHeader(name, value)
+		if (value === '' && !seen.has(name)) res.removeHeader(name)
+		else if (name === 'set-cookie' || seen.has(name)) res.appendHeader(name, value)
 		else res.setHeader(name, value)
 		seen.add(name)
 	}

@@ -50,7 +50,7 @@ test('a detection in the pool gives exactly the inline answer, announces the mea
 	expect(measuring).toBe(1)
 	// inline, the ~0.3 s of segmentation would have held the loop for its whole length (one turn at most)
 	expect(turns).toBeGreaterThan(20)
-})
+}, 90_000) // several whole detections (seconds of CPU each): a machine shared with other work stretches them
 
 test('cancelling a running detection rejects with the caller’s reason; the pool keeps working', async () => {
 	const controller = new AbortController()

@@ -124,6 +124,17 @@ function unionArea(polygons: readonly Feature<Polygon>[]): number {
 	return area
 }
 
+/** Whether the bounding boxes of any two polygons meet (touching counts). */
+function boxesMeet(polygons: readonly Feature<Polygon>[]): boolean {
+	const boxes = polygons.map((p) => {
+		const outer = p.geometry.coordinates[0]!
+		const lngs = outer.map((c) => c[0]!)
+		const lats = outer.map((c) => c[1]!)
+		return { west: Math.min(...lngs), east: Math.max(...lngs), south: Math.min(...lats), north: Math.max(...lats) }
+	})
+	return boxes.some((a, i) => boxes.some((b, j) => j > i && a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north))
+}
+
 /** Area (m²) of a polygon feature's own rings: outer less holes. */
 function featureArea(feature: Feature<Polygon>): number {
 	return feature.geometry.coordinates.reduce((sum, ring, i) => {
@@ -186,9 +197,13 @@ export function computeTotals(shapes: readonly Shape[]): Totals {
 	let sqm = sum
 	if (areas.length > 1) {
 		const polygons = areas.map((shape) => ringFeature(shapeRing(shape), shape.type === 'circle' ? [] : (shape.holes ?? [])))
-		// what overlapping shapes counted twice, measured on the same rings
-		const overlap = polygons.reduce((s, p) => s + featureArea(p), 0) - unionArea(polygons)
-		if (overlap > sum * 1e-9) sqm = Math.max(0, sum - overlap)
+		// shapes whose boxes don't meet can't overlap: their union is their sum (most
+		// measurements: a front and a back lawn), so the costly union is skipped
+		if (boxesMeet(polygons)) {
+			// what overlapping shapes counted twice, measured on the same rings
+			const overlap = polygons.reduce((s, p) => s + featureArea(p), 0) - unionArea(polygons)
+			if (overlap > sum * 1e-9) sqm = Math.max(0, sum - overlap)
+		}
 	}
 	const meters = shapes.filter((s) => s.type === 'polyline').reduce((s, shape) => s + shape.distance_meters, 0)
 	const area = areaFigures(sqm)

@@ -1,7 +1,7 @@
 // Saved measurements belong to the organization: every member can list, rename,
 // edit and delete them (decisions page, Team Collaboration). Other
 // organizations' ids answer 404. Totals are always computed here.
-import { hotQuery, prisma, Prisma } from '~/db.server.ts'
+import { hotQuery, hotTransaction, newRowId, prisma, Prisma } from '~/db.server.ts'
 import { addressesMatch, firstAddressPart, nextDefaultLabel } from '~/lib/addresses.ts'
 import type { MeasurementCreate, MeasurementUpdate } from '~/lib/schemas/measurement.ts'
 import { DASHBOARD_PAGE_SIZE, type DashboardQuery, type MeasurementSort } from '~/lib/schemas/account.ts'
@@ -84,19 +84,39 @@ export async function listMeasurements(user: ClientUser, query: { address?: stri
 		const rows = await prisma.measurement.findMany({ where: { id: { in: ids } }, orderBy: { created_at: 'desc' } })
 		return { measurements: rows.map(toApi), total: rows.length }
 	}
-	const [rows, total] = await Promise.all([
-		hotQuery<Row>('measurement_page', MEASUREMENT_PAGE_SQL, [where.organizationId, (query.page - 1) * query.limit, query.limit]),
-		hotQuery<{ total: number }>('measurement_count', MEASUREMENT_COUNT_SQL, [where.organizationId]),
-	])
-	return { measurements: rows.map(toApi), total: total[0]!.total }
+	return JSON.parse(await measurementPageJson(user, query)) as { measurements: ApiMeasurement[]; total: number }
 }
 
-// GET /api/measurements, the busiest list: prepared statements (db.server.ts
-// hotQuery), the same rows and order as
-// prisma.measurement.findMany({ where, orderBy: { created_at: 'desc' }, skip, take })
-// (measurements.server.test.ts holds them equal)
-const MEASUREMENT_PAGE_SQL = 'SELECT * FROM measurements WHERE "organizationId" = $1 ORDER BY created_at DESC OFFSET $2 LIMIT $3'
-const MEASUREMENT_COUNT_SQL = 'SELECT count(*)::int AS total FROM measurements WHERE "organizationId" = $1'
+/**
+ * GET /api/measurements, the busiest list, as the response body itself:
+ * PostgreSQL writes the JSON (toApi's fields, names and order) in one prepared
+ * statement, so the app neither parses the rows' JSON columns nor serializes
+ * them again — it passes the text on (db.server.ts hotQuery; docs/decisions.md
+ * "Load"). Same rows and order as
+ * prisma.measurement.findMany({ where, orderBy: { created_at: 'desc' }, skip, take }).map(toApi)
+ * (hot-queries.server.test.ts holds them equal).
+ */
+export async function measurementPageJson(user: ClientUser, query: { page: number; limit: number }): Promise<string> {
+	const { organizationId } = organizationScope(user)
+	const [row] = await hotQuery<{ body: string }>('measurement_page_json', MEASUREMENT_PAGE_JSON_SQL, [organizationId, (query.page - 1) * query.limit, query.limit])
+	return row!.body
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
+const MEASUREMENT_PAGE_JSON_SQL = `
+SELECT '{"measurements":' || coalesce(json_agg(json_build_object(
+	'id', id, 'organizationId', "organizationId", 'createdByUserId', "createdByUserId", 'projectId', "projectId",
+	'label', label, 'address', address, 'shapes', shapes,
+	'total_area_sqft', total_area_sqft, 'total_area_acres', total_area_acres, 'total_area_sqm', total_area_sqm,
+	'total_distance_feet', total_distance_feet, 'total_distance_yards', total_distance_yards, 'total_distance_meters', total_distance_meters,
+	'is_linear_measurement', is_linear_measurement, 'shape_count', shape_count, 'measurement_type', measurement_type, 'map_type', map_type,
+	'property_center', property_center, 'yard_type', yard_type, 'is_training_data', is_training_data, 'ai_confidence', ai_confidence,
+	'user_verified', user_verified, 'created_at', to_char(created_at, ${ISO}), 'updated_at', to_char(updated_at, ${ISO})
+) ORDER BY n)::text, '[]')
+	|| ',"total":' || (SELECT count(*) FROM measurements WHERE "organizationId" = $1) || '}' AS body
+FROM (SELECT *, row_number() OVER () AS n FROM (
+	SELECT * FROM measurements WHERE "organizationId" = $1 ORDER BY created_at DESC OFFSET $2 LIMIT $3
+) page) m`
 
 async function findOwn(user: ClientUser, id: string) {
 	const row = await prisma.measurement.findFirst({ where: { id, ...organizationScope(user) } })
@@ -119,41 +139,59 @@ export async function createMeasurement(user: ClientUser, input: MeasurementCrea
 	const totals = computeTotals(shapes)
 	const training = input.is_training_data === 'true' && (await allowsTraining(organizationId))
 	const address = input.address || null
-	const row = await prisma.$transaction(async (tx) => {
+	// one transaction of prepared statements (db.server.ts hotTransaction): the
+	// busiest write; tests hold the row equal to what Prisma reads back
+	const row = await hotTransaction(async (query) => {
 		let label = input.label
 		if (!label) {
 			// only labels of the form "<first address part> #n" count: read just those
-			// (LIKE wildcards in the address only widen the set; nextDefaultLabel re-checks)
 			const base = `${firstAddressPart(address) || 'Unknown Location'} #`
 			// the next free "#n" at this address: one create at a time per organization and
 			// label stem picks it, or parallel creates would read the same labels and share
 			// one (addresses match loosely, so the lock is the stem's, not the address's;
 			// creates under different stems can never pick the same label)
-			await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEFAULT_LABEL_LOCK}::int, hashtext(${`${organizationId}\n${base}`}))`
-			const atAddress = await tx.measurement.findMany({ where: { organizationId, label: { startsWith: base } }, select: { address: true, label: true } })
+			await query('label_lock', 'SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [DEFAULT_LABEL_LOCK, `${organizationId}\n${base}`])
+			const atAddress = await query<{ address: string | null; label: string | null }>('labels_at_stem', LABELS_AT_STEM_SQL, [organizationId, `${base.replace(/[\\%_]/g, '\\$&')}%`])
 			label = nextDefaultLabel(address, atAddress.filter((m) => !address || addressesMatch(m.address, address)).map((m) => m.label))
 		}
-		return tx.measurement.create({
-			data: {
-				organizationId,
-				createdByUserId: user.id,
-				label,
-				address,
-				shapes: shapes as unknown as Prisma.InputJsonValue,
-				...totals,
-				measurement_type: input.measurement_type,
-				map_type: input.map_type ?? 'satellite',
-				property_center: input.property_center ?? Prisma.JsonNull,
-				yard_type: input.yard_type ?? (totals.total_area_sqft > YARD_SPLIT_SQFT ? 'back_yard' : 'front_yard'),
-				is_training_data: training ? 'true' : 'false',
-				user_verified: input.user_verified ?? 'false',
-				ai_confidence: averageConfidence(shapes),
-			},
-		})
+		const now = new Date().toISOString().slice(0, -1) // timestamp(3) holds UTC without a zone
+		const [created] = await query<Row>('measurement_insert', MEASUREMENT_INSERT_SQL, [
+			newRowId(),
+			organizationId,
+			user.id,
+			label,
+			address,
+			JSON.stringify(shapes),
+			totals.total_area_sqft,
+			totals.total_area_acres,
+			totals.total_area_sqm,
+			totals.total_distance_feet,
+			totals.total_distance_yards,
+			totals.total_distance_meters,
+			totals.is_linear_measurement,
+			totals.shape_count,
+			input.measurement_type,
+			input.map_type ?? 'satellite',
+			JSON.stringify(input.property_center ?? null),
+			input.yard_type ?? (totals.total_area_sqft > YARD_SPLIT_SQFT ? 'back_yard' : 'front_yard'),
+			training ? 'true' : 'false',
+			input.user_verified ?? 'false',
+			averageConfidence(shapes),
+			now,
+		])
+		return created!
 	})
 	void learnFromVerified(row)
 	return toApi(row)
 }
+
+const LABELS_AT_STEM_SQL = 'SELECT address, label FROM measurements WHERE "organizationId" = $1 AND label LIKE $2'
+const MEASUREMENT_INSERT_SQL = `INSERT INTO measurements (id, "organizationId", "createdByUserId", label, address, shapes,
+	total_area_sqft, total_area_acres, total_area_sqm, total_distance_feet, total_distance_yards, total_distance_meters,
+	is_linear_measurement, shape_count, measurement_type, map_type, property_center, yard_type, is_training_data, user_verified,
+	ai_confidence, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20, $21, $22, $22)
+RETURNING *`
 
 function averageConfidence(shapes: readonly Shape[]): number | null {
 	const values = shapes.map((s) => s.ai_confidence).filter((v): v is number => typeof v === 'number')

@@ -52,7 +52,7 @@ test('five links made at once: five rows, exactly one active, and it is the one 
 	expect(working).toHaveLength(1)
 })
 
-test('five acceptances at once: one stands, four are told 409, one e-mail per account admin', async () => {
+test('five acceptances at once: one stands (one lead), four are told 409, one e-mail per account admin', async () => {
 	const { adminRow, member, measurement } = await setUp()
 	const { token } = await m.share.createShare(member, measurement.id, LINK)
 	const results = await Promise.allSettled(
@@ -66,6 +66,9 @@ test('five acceptances at once: one stands, four are told 409, one e-mail per ac
 	expect(lost.map((r) => [r.reason.status, r.reason.message])).toEqual(Array(4).fill([409, m.share.ALREADY_ACCEPTED]))
 	const row = await m.db.prisma.measurementShare.findFirstOrThrow({ where: { measurementId: measurement.id } })
 	expect(row.acceptedName).toBe((won[0] as PromiseFulfilledResult<{ name: string }>).value.name)
+	// exactly one lead, the winner's, written with the acceptance (issue 19 item 4)
+	const leads = await m.db.prisma.lead.findMany({ where: { organizationId: row.organizationId } })
+	expect(leads.map((l) => [l.source, l.name, l.measurementShareId])).toEqual([['share', row.acceptedName, row.id]])
 	const mail = await m.db.prisma.emailOutbox.findMany({ where: { to: adminRow.email } })
 	expect(mail.map((e) => e.subject)).toEqual(['Estimate accepted: 1 Test St, Phoenix, AZ 85004'])
 	expect(await m.db.prisma.emailOutbox.count({ where: { to: member.email } })).toBe(0)

@@ -19,6 +19,7 @@ import { conflict, HttpError, notFound } from '~/utils/http.server.ts'
 import { checkNotABot } from './account.server.ts'
 import { getMeasurement, toApi } from './measurements.server.ts'
 import { listPrices, pricesForReport } from './price-list.server.ts'
+import { createLead, shapesToGeoJson } from './leads.server.ts'
 import { hit } from './rate-limit.server.ts'
 import { renderMapPicture } from './report-map.server.ts'
 import { assembleReport, renderReport, type PreparedReport } from './reports.server.ts'
@@ -223,11 +224,31 @@ export async function acceptShare(token: string, input: ShareAcceptInput, ip: st
 	await checkNotABot(input.captchaToken, ip)
 	const report = await reportOf(row, now)
 	const totalCents = report.estimate?.totalCents ?? null
-	const accepted = await prisma.measurementShare.updateMany({
-		where: { id: row.id, acceptedAt: null },
-		data: { acceptedAt: now, acceptedName: input.name, acceptedEmail: input.email, acceptedPhone: input.phone, acceptedMessage: input.message || null, acceptedTotalCents: totalCents },
+	// the acceptance and its lead (issue 19 item 4) are one write
+	const measurement = toApi(row.measurement)
+	await prisma.$transaction(async (tx) => {
+		const accepted = await tx.measurementShare.updateMany({
+			where: { id: row.id, acceptedAt: null },
+			data: { acceptedAt: now, acceptedName: input.name, acceptedEmail: input.email, acceptedPhone: input.phone, acceptedMessage: input.message || null, acceptedTotalCents: totalCents },
+		})
+		if (accepted.count === 0) throw conflict(ALREADY_ACCEPTED)
+		await createLead(tx, {
+			organizationId: row.organizationId,
+			source: 'share',
+			address: measurement.address,
+			lat: measurement.property_center?.lat ?? null,
+			lng: measurement.property_center?.lng ?? null,
+			areaSqft: measurement.total_area_sqft,
+			shapes: shapesToGeoJson(measurement.shapes),
+			priceLowCents: totalCents,
+			priceHighCents: totalCents,
+			name: input.name,
+			email: input.email,
+			phone: input.phone,
+			message: input.message || null,
+			measurementShareId: row.id,
+		})
 	})
-	if (accepted.count === 0) throw conflict(ALREADY_ACCEPTED)
 
 	const admins = await prisma.user.findMany({
 		where: { organizationId: row.organizationId, role: 'account_admin', isActive: true },

@@ -39,6 +39,27 @@ export async function incrementSearch(user: ClientUser) {
 	return { usageStats: toClientUser(row!).usageStats }
 }
 
+/**
+ * A search with no user behind it (the instant-quote widget, issue 19): it
+ * counts against the organization tier's searchesPerMonth only, with the same
+ * conditional UPDATE, and in the admin panel's searches of the day. False at
+ * the limit (nothing counted).
+ */
+export async function incrementOrganizationSearch(organizationId: string): Promise<boolean> {
+	return prisma.$transaction(async (tx) => {
+		const org = await tx.$executeRaw`
+			UPDATE organizations o SET "searchesUsedThisMonth" = o."searchesUsedThisMonth" + 1, "updatedAt" = now()
+			FROM subscription_tiers t
+			WHERE o.id = ${organizationId} AND t.id = o."subscriptionTierId"
+				AND (t."searchesPerMonth" IS NULL OR o."searchesUsedThisMonth" < t."searchesPerMonth")`
+		if (org !== 1) return false
+		await tx.$executeRaw`
+			INSERT INTO usage_days (day, "organizationId", searches) VALUES (${new Date().toISOString().slice(0, 10)}, ${organizationId}, 1)
+			ON CONFLICT (day, "organizationId") DO UPDATE SET searches = usage_days.searches + 1`
+		return true
+	})
+}
+
 export const REPORT_LIMIT_REACHED = 'You have reached your report limit for this month. Upgrade your plan or wait until your next billing period to create more reports.'
 
 /**

@@ -35,6 +35,7 @@ import * as measurementSchemas from '../../app/lib/schemas/measurement.ts'
 import * as reportSchemas from '../../app/lib/schemas/reports.ts'
 import * as settingsSchemas from '../../app/lib/schemas/settings.ts'
 import * as shareSchemas from '../../app/lib/schemas/share.ts'
+import * as quoteWidgetSchemas from '../../app/lib/schemas/quote-widget.ts'
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/embedded-postgres.ts'
 import { db, expect, sessionCookieHeader, test } from '../support/fixtures.ts'
@@ -91,7 +92,7 @@ function schemaKeys(): string[] {
 		const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {}
 		for (const inner of [def.in, def.out, def.innerType, def.schema, ...((def.options as unknown[]) ?? [])]) walk(inner, depth + 1)
 	}
-	for (const module of [accountSchemas, adminSchemas, aiSchemas, authSchemas, billingSchemas, checkoutSchemas, measurementSchemas, reportSchemas, settingsSchemas, shareSchemas]) {
+	for (const module of [accountSchemas, adminSchemas, aiSchemas, authSchemas, billingSchemas, checkoutSchemas, measurementSchemas, reportSchemas, settingsSchemas, shareSchemas, quoteWidgetSchemas]) {
 		for (const value of Object.values(module)) walk(value, 0)
 	}
 	return [...keys]
@@ -547,7 +548,7 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 		const bodyTargets = [...readsBody.keys()]
 		const getTargets = [...hasGet]
 		const paramRoutes = apiRoutes.filter((r) => r.path!.includes(':')).map((r) => r.path!)
-		const QUERY_KEYS = ['page', 'limit', 'address', 'q', 'sort', 'services', 'taxRate', 'notes', 'id', 'lat', 'lng', 'zip', 'redirectTo', 'format']
+		const QUERY_KEYS = ['page', 'limit', 'status', 'address', 'q', 'sort', 'services', 'taxRate', 'notes', 'id', 'lat', 'lng', 'zip', 'redirectTo', 'format']
 		while (jobs.length < COUNT) {
 			const roll = rng()
 			const actor: Job['actor'] = rng() < 0.75 ? 'account_admin' : 'anonymous'

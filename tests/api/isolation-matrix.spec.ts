@@ -89,11 +89,16 @@ async function makeVictim() {
 	const share = await db().measurementShare.create({
 		data: { measurementId: measurement.id, organizationId: org.id, createdByUserId: member.id, tokenHash: `hash-${tag}`, contactName: `Contact ${tag}`, expiresAt: new Date(Date.now() + 86_400_000) },
 	})
+	// issue 19: a widget lead and the quote widget (GET /api/leads must not reach them)
+	const lead = await db().lead.create({
+		data: { organizationId: org.id, source: 'widget', name: `Lead ${tag}`, email: `lead-${tag}@example.com`, phone: '3035550100', address: `2 ${tag} St, Austin, TX 78701` },
+	})
+	await db().quoteWidget.create({ data: { organizationId: org.id, enabled: true, publicKey: randomBytes(16).toString('base64url'), allowedDomains: [`${tag}.example`] } })
 	// staff-level objects the admin paths name: a coupon, a staff member, a plan in use
 	const coupon = await db().couponCode.create({ data: { code: `V${tag}`.toUpperCase(), name: `Coupon ${tag}`, discountType: 'percentage', discountValue: 10 } })
 	const staffUser = await db().user.create({ data: { email: `staff-${tag}@example.com`, firstName: `Staff${tag}`, lastName: 'Victim', role: 'site_admin', emailVerified: true } })
 	const staff = await db().adminUser.create({ data: { userId: staffUser.id, canManageUsers: true } })
-	return { tag, org, admin, member, measurement, share, invitation, invoice, coupon, staff, staffUser }
+	return { tag, org, admin, member, measurement, share, lead, invitation, invoice, coupon, staff, staffUser }
 }
 
 /** What each path parameter is filled with: always one of the victim's ids. */
@@ -130,7 +135,7 @@ const VALID_BODIES: Record<string, unknown> = {
 }
 
 async function snapshot(victim: Victim) {
-	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares] = await Promise.all([
+	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget] = await Promise.all([
 		db().organization.findUnique({ where: { id: victim.org.id } }),
 		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
@@ -140,14 +145,16 @@ async function snapshot(victim: Victim) {
 		db().adminUser.findUnique({ where: { id: victim.staff.id }, include: { user: true } }),
 		db().invoice.findMany({ where: { organizationId: victim.org.id }, include: { lineItems: true } }),
 		db().measurementShare.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+		db().lead.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+		db().quoteWidget.findUnique({ where: { organizationId: victim.org.id } }),
 	])
-	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares })
+	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget })
 }
 
 test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {
 	test.setTimeout(300_000)
 	const victim = await makeVictim()
-	const markers = [victim.tag, victim.share.id, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
+	const markers = [victim.tag, victim.share.id, victim.lead.id, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
 
 	const foreignAdmin = await makeUser({ role: 'account_admin' })
 	const foreignMember = await makeUser({ role: 'member', organizationId: foreignAdmin.organization!.id })
@@ -218,6 +225,9 @@ test('no /api path lets anyone outside an organization see or change its data', 
 	const ownMember = await client(victim.member.id)
 	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}`)).status()).toBe(200)
 	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}/share`)).status()).toBe(200)
+	const ownLeads = await ownMember.get('/api/leads')
+	expect(ownLeads.status()).toBe(200)
+	expect((await ownLeads.json()).leads.map((l: { id: string }) => l.id)).toEqual([victim.lead.id])
 	expect((await ownMember.delete(`/api/account/users/${victim.admin.id}`)).status()).toBe(403)
 	await own.dispose()
 	await ownMember.dispose()

@@ -11,6 +11,8 @@ export type CensusMatch = { matchedAddress: string; coordinates: { x: number; y:
 export const CENSUS_ADDRESSES: Record<string, CensusMatch> = {
 	'1600 PENNSYLVANIA AVE NW': { matchedAddress: '1600 PENNSYLVANIA AVE NW, WASHINGTON, DC, 20500', coordinates: { x: -77.036547, y: 38.898754 } },
 	'1100 CONGRESS AVE': { matchedAddress: '1100 CONGRESS AVE, AUSTIN, TX, 78701', coordinates: { x: -97.740312, y: 30.274669 } },
+	// the centre of the generated yard scene the local tile server serves (tests/support/e2e-server.ts)
+	'1200 TEST LAWN WAY': { matchedAddress: '1200 TEST LAWN WAY, DENVER, CO, 80202', coordinates: { x: -104.9903, y: 39.7392 } },
 }
 
 /** House numbers that make it misbehave: "500 Error St, Austin, TX 78701" → HTTP 500, and so on. */

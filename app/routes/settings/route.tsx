@@ -9,6 +9,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/route'
 import { Page } from '~/components/page.tsx'
+import { QuoteWidgetSection } from '~/components/settings/quote-widget.tsx'
 import { SignedInScreenError } from '~/components/sign-in-required.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { SETTINGS_TABS, type SettingsTab } from '~/lib/schemas/settings.ts'
@@ -16,6 +17,7 @@ import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
 import { getOrganizationSettings } from '~/services/organization-settings.server.ts'
 import { listPrices } from '~/services/price-list.server.ts'
 import { readMultipart } from '~/services/profile.server.ts'
+import { QUOTE_WIDGET_INTENT, quoteWidgetIntent, quoteWidgetSection } from '~/services/quote-widget-settings.server.ts'
 import { getEnableChallengeState } from '~/services/two-factor.server.ts'
 import { cn } from '~/utils/cn.ts'
 import { HttpError } from '~/utils/http.server.ts'
@@ -54,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			? { ...organization, aiTrainingConsentDate: organization.aiTrainingConsentDate?.toISOString() ?? null }
 			: null,
 		priceList: organization && tab === 'organization' ? await listPrices(user, organization.id) : [],
+		quoteWidget: organization && tab === 'organization' ? await quoteWidgetSection(user) : null,
 	}
 }
 
@@ -68,6 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
 		if (!(error instanceof HttpError)) throw error
 		return failed('profile', error.status, FAILURE.profile, errorResult(error))
 	}
+	if (formData.get('intent') === QUOTE_WIDGET_INTENT) return quoteWidgetIntent(actor.user, formData)
 	return handleIntent(request, actor, formData)
 }
 
@@ -106,6 +110,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 						{tab === 'security' ? <SecurityTab actionData={actionData} /> : null}
 						{tab === 'preferences' ? <PreferencesTab actionData={actionData} /> : null}
 						{tab === 'organization' ? <OrganizationTab actionData={actionData} /> : null}
+						{tab === 'organization' && loaderData.quoteWidget ? <QuoteWidgetSection widget={loaderData.quoteWidget} actionData={actionData} /> : null}
 					</div>
 				</section>
 			</div>

@@ -1,0 +1,79 @@
+// The instant-quote widget embedded in a contractor's website served from
+// another local origin (issue 19 item 5): on an allowed domain it shows, sizes
+// itself to its content, quotes the grass scene's address with the real
+// detection and turns the request into a lead; on a domain not listed the
+// browser refuses to frame it (Content-Security-Policy frame-ancestors).
+import { db, expect, mailsTo, test } from '../support/fixtures.ts'
+import { snippetPage, startWebsite, widgetFor, WIDGET_ADDRESS } from '../support/quote-widget.ts'
+
+test('an allowed website shows the widget; a homeowner gets the quote and requests it: a lead', async ({ page, makeUser, baseURL, env }) => {
+	test.setTimeout(90_000)
+	let publicKey = ''
+	const site = await startWebsite(() => snippetPage(baseURL!, publicKey))
+	try {
+		const widget = await widgetFor(makeUser, [`127.0.0.1:${site.port}`])
+		publicKey = widget.publicKey
+		await page.goto(`${site.origin}/`)
+		await expect(page.getByRole('heading', { name: 'Green Lawns Co' })).toBeVisible()
+		const iframe = page.locator('iframe[title="Instant lawn quote"]')
+		const frame = page.frameLocator('iframe[title="Instant lawn quote"]')
+		await expect(frame.getByRole('heading', { name: 'Instant lawn quote' })).toBeVisible()
+		await expect(frame.getByText(`from ${widget.admin.organization!.name}`)).toBeVisible()
+
+		// an address outside the US first: a clear error; the next look-up solves a fresh bot check
+		await frame.getByLabel('Your street address').fill('10 Downing Street, London SW1A 2AA, United Kingdom')
+		await frame.getByRole('button', { name: 'Get my quote' }).click()
+		await expect(frame.getByRole('alert')).toHaveText(/We could not find that (address in the United States|exact street address)/)
+		await frame.getByLabel('Your street address').fill(WIDGET_ADDRESS)
+		await frame.getByRole('button', { name: 'Get my quote' }).click()
+		await expect(frame.getByTestId('quote-area')).toBeVisible({ timeout: 45_000 })
+		const area = Number((await frame.getByTestId('quote-area').textContent())!.replace(/[^0-9]/g, ''))
+		expect(Math.abs(area - env.grass.truthSqft) / env.grass.truthSqft).toBeLessThan(0.05)
+		await expect(frame.getByTestId('quote-price')).toHaveText(/^\$[\d,]+\.\d\d$/)
+		const price = await frame.getByTestId('quote-price').textContent()
+
+		// the page's iframe follows the widget's height (embed/quote.js and the widget's postMessage)
+		await expect
+			.poll(async () => {
+				const outer = (await iframe.boundingBox())?.height ?? 0
+				const inner = (await frame.getByTestId('quote-widget').boundingBox())?.height ?? -100
+				return Math.abs(outer - inner)
+			})
+			.toBeLessThanOrEqual(2)
+
+		await frame.getByLabel('Your name').fill('Hana Homeowner')
+		await frame.getByLabel('Email').fill('hana@example.com')
+		await frame.getByLabel('Phone').fill('(303) 555-0142')
+		await frame.getByRole('button', { name: 'Request this quote' }).click()
+		await expect(frame.getByText('Request sent')).toBeVisible()
+		await expect(frame.getByText(`Thank you! ${widget.admin.organization!.name} has your request and will contact you soon.`)).toBeVisible()
+
+		const leads = await db().lead.findMany({ where: { organizationId: widget.organizationId } })
+		expect(leads).toHaveLength(1)
+		expect(leads[0]).toMatchObject({ source: 'widget', status: 'new', name: 'Hana Homeowner', email: 'hana@example.com', areaSqft: area })
+		expect(`$${(leads[0]!.priceLowCents! / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(price)
+		await expect.poll(async () => (await mailsTo(widget.admin.email)).map((m) => m.subject)).toEqual(['New lead: 1200 TEST LAWN WAY, DENVER, CO, 80202'])
+	} finally {
+		await site.close()
+	}
+})
+
+test('a website that is not listed cannot frame the widget', async ({ page, makeUser, baseURL }) => {
+	let publicKey = ''
+	const site = await startWebsite(() => snippetPage(baseURL!, publicKey))
+	try {
+		const widget = await widgetFor(makeUser, ['green-lawns.example', 'https://www.green-lawns.example'])
+		publicKey = widget.publicKey
+		const answered = page.waitForResponse((r) => r.url() === `${baseURL}/embed/quote/${publicKey}`)
+		await page.goto(`${site.origin}/`)
+		const response = await answered
+		expect(response.status()).toBe(200)
+		expect(response.headers()['content-security-policy']).toMatch(/frame-ancestors green-lawns\.example https:\/\/www\.green-lawns\.example(;|$)/)
+		// Chromium puts its error page in place of a refused frame's document
+		await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/')
+		await expect(page.frameLocator('iframe[title="Instant lawn quote"]').getByRole('heading', { name: 'Instant lawn quote' })).toHaveCount(0)
+		await expect(page.getByRole('heading', { name: 'Green Lawns Co' })).toBeVisible()
+	} finally {
+		await site.close()
+	}
+})
