@@ -1,10 +1,10 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/news-updates'
-import { Button, ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { PageLinks } from '~/components/pagination.tsx'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { BlogListQuerySchema, pageWindow, PUBLIC_BLOG_PAGE_SIZE } from '~/lib/schemas/blog.ts'
 import { listPublishedPosts } from '~/services/blog.server.ts'
-import { cn } from '~/utils/cn.ts'
 
 export const meta: Route.MetaFunction = () => [
 	{ title: 'News & Updates | Yardstick' },
@@ -74,31 +74,7 @@ export default function NewsUpdates({ loaderData }: Route.ComponentProps) {
 
 			{pages > 1 ? (
 				<nav className="mt-10 flex flex-col items-center gap-3" aria-label="Pagination">
-					<div className="flex flex-wrap items-center gap-1">
-						{page > 1 ? (
-							<Link to={href(page - 1)} className={buttonClass('secondary', 'px-3 py-1.5')}>
-								Previous
-							</Link>
-						) : (
-							<span className={buttonClass('secondary', 'px-3 py-1.5 opacity-50')} aria-disabled="true">
-								Previous
-							</span>
-						)}
-						{pageWindow(page, pages).map((p) => (
-							<Link key={p} to={href(p)} aria-current={p === page ? 'page' : undefined} className={cn(buttonClass(p === page ? 'primary' : 'secondary', 'px-3 py-1.5'))}>
-								{p}
-							</Link>
-						))}
-						{page < pages ? (
-							<Link to={href(page + 1)} className={buttonClass('secondary', 'px-3 py-1.5')}>
-								Next
-							</Link>
-						) : (
-							<span className={buttonClass('secondary', 'px-3 py-1.5 opacity-50')} aria-disabled="true">
-								Next
-							</span>
-						)}
-					</div>
+					<PageLinks page={page} pageCount={pages} items={pageWindow(page, pages)} hrefFor={href} size="px-3 py-1.5" className="items-center" />
 					<p className="text-sm text-gray-700 dark:text-gray-300">
 						Showing page {page} of {pages} ({total} total articles)
 					</p>

@@ -1,12 +1,11 @@
 // Blog Posts (spec 3 §8): the posts, ten a page, create, edit and delete.
 import { Form, Link } from 'react-router'
-import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { ErrorList, inputClass } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import type { PublicPost } from '~/services/blog.server.ts'
-import { Checkbox, ConfirmDialog, FormError, Hidden, TextField, Toolbar, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, FormError, Hidden, RowLink, TextField, Toolbar, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
 
 function PostForm({ post, reply, closeTo, page }: { post?: PublicPost; reply: AdminActionData | null; closeTo: string; page: number }) {
 	const today = new Date().toISOString().slice(0, 10)
@@ -52,12 +51,7 @@ export function BlogSection({ data, actionData }: SectionProps) {
 	const target = p.id ? posts.find((x) => x.id === p.id) : undefined
 	return (
 		<div>
-			<Toolbar>
-				<p className="text-sm text-gray-600 dark:text-gray-400">{total} posts</p>
-				<ButtonLink to={href('blog', { new: 1, page: page > 1 ? page : undefined })} preventScrollReset>
-					Create Post
-				</ButtonLink>
-			</Toolbar>
+			<Toolbar summary={`${total} posts`} addTo={href('blog', { new: 1, page: page > 1 ? page : undefined })} addLabel="Create Post" />
 			<ul className="divide-y divide-gray-100 dark:divide-gray-800">
 				{posts.length === 0 ? <li className="py-8 text-center text-sm text-gray-500">No blog posts yet</li> : null}
 				{posts.map((post) => (
@@ -71,12 +65,12 @@ export function BlogSection({ data, actionData }: SectionProps) {
 						</div>
 						<div className="flex items-center gap-2">
 							{post.isPublished ? <Badge tone="green">Published</Badge> : <Badge>Draft</Badge>}
-							<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('blog', { edit: post.id, page: page > 1 ? page : undefined })} preventScrollReset aria-label={`Edit ${post.title}`}>
+							<RowLink to={href('blog', { edit: post.id, page: page > 1 ? page : undefined })} label={`Edit ${post.title}`}>
 								Edit
-							</Link>
-							<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('blog', { confirm: 'delete', id: post.id, page: page > 1 ? page : undefined })} preventScrollReset aria-label={`Delete ${post.title}`}>
+							</RowLink>
+							<RowLink to={href('blog', { confirm: 'delete', id: post.id, page: page > 1 ? page : undefined })} label={`Delete ${post.title}`} variant="destructive">
 								Delete
-							</Link>
+							</RowLink>
 						</div>
 					</li>
 				))}

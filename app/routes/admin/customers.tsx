@@ -1,15 +1,13 @@
 // Customer Users (spec 3 §3): search by e-mail or name and role, add, edit,
 // delete, and masquerade as a customer user.
-import { Form, Link } from 'react-router'
-import { Button, ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Form } from 'react-router'
 import { Badge } from '~/components/ui/badge.tsx'
-import { Dialog } from '~/components/ui/dialog.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
-import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { roleLabel } from '~/lib/roles.ts'
 import type { AdminUserView } from '~/services/admin/customers.server.ts'
 import { cn } from '~/utils/cn.ts'
-import { Checkbox, ConfirmDialog, EmptyRow, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, fullName, href, replyFor, tableClass, type AdminActionData, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, EmptyRow, FormDialog, RowLink, SelectField, Table, Td, TextField, Toolbar, fullName, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
 
 export function UsersSection({ data, actionData }: SectionProps) {
 	if (!('users' in data)) return null
@@ -22,7 +20,7 @@ export function UsersSection({ data, actionData }: SectionProps) {
 	const createReply = replyFor(actionData, 'user-create')
 	return (
 		<div>
-			<Toolbar>
+			<Toolbar addTo={href('users', { ...filters, new: 1 })} addLabel="Add Customer User">
 				<Form method="get" action="/admin" className="flex flex-wrap items-end gap-2" role="search">
 					<input type="hidden" name="tab" value="users" />
 					<div>
@@ -46,80 +44,59 @@ export function UsersSection({ data, actionData }: SectionProps) {
 						Search
 					</Button>
 				</Form>
-				<ButtonLink to={href('users', { ...filters, new: 1 })} preventScrollReset>
-					Add Customer User
-				</ButtonLink>
 			</Toolbar>
-			<div className="overflow-x-auto">
-				<table className={tableClass}>
-					<thead>
-						<tr>
-							<Th>User</Th>
-							<Th>Role</Th>
-							<Th>Organization</Th>
-							<Th>Status</Th>
-							<Th className="text-right">Actions</Th>
-						</tr>
-					</thead>
-					<tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-						{data.users.length === 0 ? <EmptyRow cols={5} text="No users found" /> : null}
-						{data.users.map((u) => (
-							<tr key={u.id}>
-								<Td>
-									<div className="font-medium">{fullName(u)}</div>
-									<div className="text-gray-600 dark:text-gray-400">{u.email}</div>
-									{!u.isActive ? <Badge tone="red">Inactive</Badge> : null}
-								</Td>
-								<Td>{roleLabel(u.role)}</Td>
-								<Td>{u.organizationName ?? '—'}</Td>
-								<Td>{u.isEmailConfirmed ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Unverified</Badge>}</Td>
-								<Td className="space-x-2 text-right whitespace-nowrap">
-									<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('users', { ...filters, edit: u.id })} preventScrollReset aria-label={`Edit ${u.email}`}>
-										Edit
-									</Link>
-									{data.canMasquerade && u.role !== 'site_admin' ? (
-										<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('users', { ...filters, confirm: 'masquerade', id: u.id })} preventScrollReset aria-label={`Masquerade as ${u.email}`}>
-											Masquerade
-										</Link>
-									) : null}
-									{u.id !== data.selfId ? (
-										<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('users', { ...filters, confirm: 'delete', id: u.id })} preventScrollReset aria-label={`Delete ${u.email}`}>
-											Delete
-										</Link>
-									) : null}
-								</Td>
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</div>
+			<Table columns={['User', 'Role', 'Organization', 'Status']}>
+				{data.users.length === 0 ? <EmptyRow cols={5} text="No users found" /> : null}
+				{data.users.map((u) => (
+					<tr key={u.id}>
+						<Td>
+							<div className="font-medium">{fullName(u)}</div>
+							<div className="text-gray-600 dark:text-gray-400">{u.email}</div>
+							{!u.isActive ? <Badge tone="red">Inactive</Badge> : null}
+						</Td>
+						<Td>{roleLabel(u.role)}</Td>
+						<Td>{u.organizationName ?? '—'}</Td>
+						<Td>{u.isEmailConfirmed ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Unverified</Badge>}</Td>
+						<Td className="space-x-2 text-right whitespace-nowrap">
+							<RowLink to={href('users', { ...filters, edit: u.id })} label={`Edit ${u.email}`}>
+								Edit
+							</RowLink>
+							{data.canMasquerade && u.role !== 'site_admin' ? (
+								<RowLink to={href('users', { ...filters, confirm: 'masquerade', id: u.id })} label={`Masquerade as ${u.email}`}>
+									Masquerade
+								</RowLink>
+							) : null}
+							{u.id !== data.selfId ? (
+								<RowLink to={href('users', { ...filters, confirm: 'delete', id: u.id })} label={`Delete ${u.email}`} variant="destructive">
+									Delete
+								</RowLink>
+							) : null}
+						</Td>
+					</tr>
+				))}
+			</Table>
 
 			{p.new ? (
-				<Dialog title="Add Customer User" closeTo={close}>
-					<Form method="post" className="space-y-3">
-						<Hidden intent="user-create" />
-						<FormError reply={createReply} />
-						<p className="text-sm text-gray-600 dark:text-gray-400">The user gets an e-mail with a link to set their password.</p>
-						<TextField idPrefix="new-user" label="Email" name="email" type="email" required reply={createReply} />
-						<div className="grid gap-3 sm:grid-cols-2">
-							<TextField idPrefix="new-user" label="First name" name="firstName" required reply={createReply} />
-							<TextField idPrefix="new-user" label="Last name" name="lastName" required reply={createReply} />
-						</div>
-						<SelectField idPrefix="new-user" label="Organization" name="organizationId" options={orgOptions} reply={createReply} />
-						<SelectField
-							idPrefix="new-user"
-							label="Role"
-							name="role"
-							defaultValue="user"
-							options={[
-								['user', 'Member'],
-								['account_admin', 'Account Admin'],
-							]}
-							reply={createReply}
-						/>
-						<SubmitRow closeTo={close} label="Add User" />
-					</Form>
-				</Dialog>
+				<FormDialog title="Add Customer User" closeTo={close} intent="user-create" reply={createReply} submitLabel="Add User">
+					<p className="text-sm text-gray-600 dark:text-gray-400">The user gets an e-mail with a link to set their password.</p>
+					<TextField idPrefix="new-user" label="Email" name="email" type="email" required reply={createReply} />
+					<div className="grid gap-3 sm:grid-cols-2">
+						<TextField idPrefix="new-user" label="First name" name="firstName" required reply={createReply} />
+						<TextField idPrefix="new-user" label="Last name" name="lastName" required reply={createReply} />
+					</div>
+					<SelectField idPrefix="new-user" label="Organization" name="organizationId" options={orgOptions} reply={createReply} />
+					<SelectField
+						idPrefix="new-user"
+						label="Role"
+						name="role"
+						defaultValue="user"
+						options={[
+							['user', 'Member'],
+							['account_admin', 'Account Admin'],
+						]}
+						reply={createReply}
+					/>
+				</FormDialog>
 			) : null}
 
 			{editing ? <EditUserDialog user={editing} closeTo={close} orgOptions={data.role === 'site_admin' ? orgOptions : null} reply={replyFor(actionData, 'user-update', editing.id)} /> : null}
@@ -154,27 +131,22 @@ export function UsersSection({ data, actionData }: SectionProps) {
 
 function EditUserDialog({ user, closeTo, orgOptions, reply }: { user: AdminUserView; closeTo: string; orgOptions: (readonly [string, string])[] | null; reply: AdminActionData | null }) {
 	return (
-		<Dialog title="Edit User" closeTo={closeTo}>
-			<Form method="post" className="space-y-3">
-				<Hidden intent="user-update" id={user.id} checkboxes={['canViewInvoices', 'isActive']} />
-				<FormError reply={reply} />
-				<TextField idPrefix="edit-user" label="Email" name="email" type="email" required defaultValue={user.email} reply={reply} />
-				<p className="text-sm">
-					<span className="font-medium">Role:</span> {roleLabel(user.role)}
-				</p>
-				<div className="grid gap-3 sm:grid-cols-2">
-					<TextField idPrefix="edit-user" label="First name" name="firstName" required defaultValue={user.firstName} reply={reply} />
-					<TextField idPrefix="edit-user" label="Last name" name="lastName" required defaultValue={user.lastName} reply={reply} />
-				</div>
-				{orgOptions ? <SelectField idPrefix="edit-user" label="Organization" name="organizationId" defaultValue={user.organizationId} options={orgOptions} reply={reply} /> : null}
-				<TextField idPrefix="edit-user" label="Monthly search limit" name="maxSearchesPerMonth" type="number" min={0} max={10000} defaultValue={user.maxSearchesPerMonth} reply={reply} />
-				<fieldset className="space-y-2">
-					<legend className="text-sm font-medium">Permissions</legend>
-					<Checkbox label="Can view invoices" name="canViewInvoices" defaultChecked={user.canViewInvoices} />
-					<Checkbox label="Active (can sign in)" name="isActive" defaultChecked={user.isActive} />
-				</fieldset>
-				<SubmitRow closeTo={closeTo} label="Save Changes" />
-			</Form>
-		</Dialog>
+		<FormDialog title="Edit User" closeTo={closeTo} intent="user-update" id={user.id} checkboxes={['canViewInvoices', 'isActive']} reply={reply} submitLabel="Save Changes">
+			<TextField idPrefix="edit-user" label="Email" name="email" type="email" required defaultValue={user.email} reply={reply} />
+			<p className="text-sm">
+				<span className="font-medium">Role:</span> {roleLabel(user.role)}
+			</p>
+			<div className="grid gap-3 sm:grid-cols-2">
+				<TextField idPrefix="edit-user" label="First name" name="firstName" required defaultValue={user.firstName} reply={reply} />
+				<TextField idPrefix="edit-user" label="Last name" name="lastName" required defaultValue={user.lastName} reply={reply} />
+			</div>
+			{orgOptions ? <SelectField idPrefix="edit-user" label="Organization" name="organizationId" defaultValue={user.organizationId} options={orgOptions} reply={reply} /> : null}
+			<TextField idPrefix="edit-user" label="Monthly search limit" name="maxSearchesPerMonth" type="number" min={0} max={10000} defaultValue={user.maxSearchesPerMonth} reply={reply} />
+			<fieldset className="space-y-2">
+				<legend className="text-sm font-medium">Permissions</legend>
+				<Checkbox label="Can view invoices" name="canViewInvoices" defaultChecked={user.canViewInvoices} />
+				<Checkbox label="Active (can sign in)" name="isActive" defaultChecked={user.isActive} />
+			</fieldset>
+		</FormDialog>
 	)
 }

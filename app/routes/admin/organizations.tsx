@@ -1,12 +1,8 @@
 // Organizations (spec 3 §4): create, edit (name, plan), deactivate,
 // reactivate and delete, each behind a confirmation.
-import { Form, Link } from 'react-router'
-import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { Dialog } from '~/components/ui/dialog.tsx'
-import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import type { AdminOrganization } from '~/services/admin/organizations.server.ts'
-import { ConfirmDialog, EmptyRow, FormError, Hidden, SelectField, Td, TextField, Th, Toolbar, formatDate, href, replyFor, tableClass, type SectionProps } from './ui.tsx'
+import { ConfirmDialog, EmptyRow, FormDialog, RowLink, SelectField, Table, Td, TextField, Toolbar, formatDate, href, replyFor, type SectionProps } from './ui.tsx'
 
 export function OrganizationsSection({ data, actionData }: SectionProps) {
 	if (!('organizations' in data) || !('tiers' in data) || data.tab !== 'organizations') return null
@@ -18,101 +14,72 @@ export function OrganizationsSection({ data, actionData }: SectionProps) {
 	const reply = replyFor(actionData, 'org-create')
 	return (
 		<div>
-			<Toolbar>
-				<p className="text-sm text-gray-600 dark:text-gray-400">{orgs.length} organizations</p>
-				<ButtonLink to={href('organizations', { new: 1 })} preventScrollReset>
-					Create Organization
-				</ButtonLink>
-			</Toolbar>
-			<div className="overflow-x-auto">
-				<table className={tableClass}>
-					<thead>
-						<tr>
-							<Th>Account #</Th>
-							<Th>Name</Th>
-							<Th>Plan</Th>
-							<Th>Users</Th>
-							<Th>Created</Th>
-							<Th className="text-right">Actions</Th>
-						</tr>
-					</thead>
-					<tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-						{orgs.length === 0 ? <EmptyRow cols={6} text="No organizations yet" /> : null}
-						{orgs.map((o) => (
-							<tr key={o.id}>
-								<Td className="font-mono">{o.accountNumber}</Td>
-								<Td>
-									<div className="font-medium">{o.name}</div>
-									{o.isDeactivated ? (
-										<div className="mt-1 space-y-0.5">
-											<Badge tone="red">Deactivated</Badge>
-											<div className="text-xs text-gray-600 dark:text-gray-400">Data removed {formatDate(o.dataCleanupAt)}</div>
-										</div>
-									) : null}
-								</Td>
-								<Td>
-									{o.subscriptionTierName} <span className="text-gray-600 dark:text-gray-400">(${o.monthlyPrice}/mo)</span>
-								</Td>
-								<Td>{o.userCount}</Td>
-								<Td>{formatDate(o.createdAt)}</Td>
-								<Td className="space-x-2 text-right whitespace-nowrap">
-									<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('organizations', { edit: o.id })} preventScrollReset aria-label={`Edit ${o.name}`}>
-										Edit
-									</Link>
-									{o.isDeactivated ? (
-										<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('organizations', { confirm: 'reactivate', id: o.id })} preventScrollReset aria-label={`Reactivate ${o.name}`}>
-											Reactivate
-										</Link>
-									) : (
-										<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('organizations', { confirm: 'deactivate', id: o.id })} preventScrollReset aria-label={`Deactivate ${o.name}`}>
-											Deactivate
-										</Link>
-									)}
-									<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('organizations', { confirm: 'delete', id: o.id })} preventScrollReset aria-label={`Delete ${o.name}`}>
-										Delete
-									</Link>
-								</Td>
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</div>
+			<Toolbar summary={`${orgs.length} organizations`} addTo={href('organizations', { new: 1 })} addLabel="Create Organization" />
+			<Table columns={['Account #', 'Name', 'Plan', 'Users', 'Created']}>
+				{orgs.length === 0 ? <EmptyRow cols={6} text="No organizations yet" /> : null}
+				{orgs.map((o) => (
+					<tr key={o.id}>
+						<Td className="font-mono">{o.accountNumber}</Td>
+						<Td>
+							<div className="font-medium">{o.name}</div>
+							{o.isDeactivated ? (
+								<div className="mt-1 space-y-0.5">
+									<Badge tone="red">Deactivated</Badge>
+									<div className="text-xs text-gray-600 dark:text-gray-400">Data removed {formatDate(o.dataCleanupAt)}</div>
+								</div>
+							) : null}
+						</Td>
+						<Td>
+							{o.subscriptionTierName} <span className="text-gray-600 dark:text-gray-400">(${o.monthlyPrice}/mo)</span>
+						</Td>
+						<Td>{o.userCount}</Td>
+						<Td>{formatDate(o.createdAt)}</Td>
+						<Td className="space-x-2 text-right whitespace-nowrap">
+							<RowLink to={href('organizations', { edit: o.id })} label={`Edit ${o.name}`}>
+								Edit
+							</RowLink>
+							{o.isDeactivated ? (
+								<RowLink to={href('organizations', { confirm: 'reactivate', id: o.id })} label={`Reactivate ${o.name}`}>
+									Reactivate
+								</RowLink>
+							) : (
+								<RowLink to={href('organizations', { confirm: 'deactivate', id: o.id })} label={`Deactivate ${o.name}`}>
+									Deactivate
+								</RowLink>
+							)}
+							<RowLink to={href('organizations', { confirm: 'delete', id: o.id })} label={`Delete ${o.name}`} variant="destructive">
+								Delete
+							</RowLink>
+						</Td>
+					</tr>
+				))}
+			</Table>
 			{editingOrg ? (
-				<Dialog title="Edit Organization" closeTo={close}>
-					<Form method="post" className="space-y-3">
-						<Hidden intent="org-update" id={editingOrg.id} />
-						<FormError reply={replyFor(actionData, 'org-update', editingOrg.id)} />
-						<TextField idPrefix="edit-org" label="Name" name="name" required defaultValue={editingOrg.name} reply={replyFor(actionData, 'org-update', editingOrg.id)} />
-						<SelectField
-							idPrefix="edit-org"
-							label="Plan"
-							name="subscriptionTierId"
-							defaultValue={editingOrg.subscriptionTierId}
-							options={data.tiers.map((t) => [t.id, t.name] as const)}
-							reply={replyFor(actionData, 'org-update', editingOrg.id)}
-						/>
-						<p className="text-xs text-gray-600 dark:text-gray-400">A plan set here applies at once, without pro-rating or an invoice line.</p>
-						<SubmitRow closeTo={close} label="Save Changes" />
-					</Form>
-				</Dialog>
+				<FormDialog title="Edit Organization" closeTo={close} intent="org-update" id={editingOrg.id} reply={replyFor(actionData, 'org-update', editingOrg.id)} submitLabel="Save Changes">
+					<TextField idPrefix="edit-org" label="Name" name="name" required defaultValue={editingOrg.name} reply={replyFor(actionData, 'org-update', editingOrg.id)} />
+					<SelectField
+						idPrefix="edit-org"
+						label="Plan"
+						name="subscriptionTierId"
+						defaultValue={editingOrg.subscriptionTierId}
+						options={data.tiers.map((t) => [t.id, t.name] as const)}
+						reply={replyFor(actionData, 'org-update', editingOrg.id)}
+					/>
+					<p className="text-xs text-gray-600 dark:text-gray-400">A plan set here applies at once, without pro-rating or an invoice line.</p>
+				</FormDialog>
 			) : null}
 			{p.new ? (
-				<Dialog title="Create Organization" closeTo={close}>
-					<Form method="post" className="space-y-3">
-						<Hidden intent="org-create" />
-						<FormError reply={reply} />
-						<TextField idPrefix="new-org" label="Name" name="name" required reply={reply} />
-						<SelectField
-							idPrefix="new-org"
-							label="Plan"
-							name="subscriptionTierId"
-							defaultValue="starter"
-							options={data.tiers.map((t) => [t.id, `${t.name} ($${t.monthlyPrice}/mo)`] as const)}
-							reply={reply}
-						/>
-						<SubmitRow closeTo={close} label="Create Organization" />
-					</Form>
-				</Dialog>
+				<FormDialog title="Create Organization" closeTo={close} intent="org-create" reply={reply} submitLabel="Create Organization">
+					<TextField idPrefix="new-org" label="Name" name="name" required reply={reply} />
+					<SelectField
+						idPrefix="new-org"
+						label="Plan"
+						name="subscriptionTierId"
+						defaultValue="starter"
+						options={data.tiers.map((t) => [t.id, `${t.name} ($${t.monthlyPrice}/mo)`] as const)}
+						reply={reply}
+					/>
+				</FormDialog>
 			) : null}
 			{target && p.confirm === 'deactivate' ? (
 				<ConfirmDialog

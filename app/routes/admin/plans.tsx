@@ -1,14 +1,12 @@
 // Subscription Plans (spec 3 §5): the plans as cards, edited in place;
 // create and delete.
-import { Form, Link } from 'react-router'
-import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Form } from 'react-router'
 import { Badge } from '~/components/ui/badge.tsx'
-import { Dialog } from '~/components/ui/dialog.tsx'
 import { ErrorList } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { formatLimit, formatMaxUsers } from '~/lib/admin.ts'
 import type { AdminTier } from '~/services/admin/plans.server.ts'
-import { Checkbox, ConfirmDialog, FormError, Hidden, TextField, Toolbar, cardClass, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
+import { Checkbox, ConfirmDialog, FormDialog, FormError, Hidden, RowLink, TextField, Toolbar, cardClass, href, replyFor, type AdminActionData, type SectionProps } from './ui.tsx'
 
 const FEATURE_LABELS: Record<string, string> = {
 	ai_predictions: 'AI predictions',
@@ -53,12 +51,7 @@ export function PlansSection({ data, actionData }: SectionProps) {
 	const createReply = replyFor(actionData, 'plan-create')
 	return (
 		<div>
-			<Toolbar>
-				<p className="text-sm text-gray-600 dark:text-gray-400">{data.tiers.length} plans</p>
-				<ButtonLink to={href('plans', { new: 1 })} preventScrollReset>
-					Create Plan
-				</ButtonLink>
-			</Toolbar>
+			<Toolbar summary={`${data.tiers.length} plans`} addTo={href('plans', { new: 1 })} addLabel="Create Plan" />
 			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
 				{data.tiers.map((t) =>
 					p.edit === t.id ? (
@@ -114,27 +107,22 @@ export function PlansSection({ data, actionData }: SectionProps) {
 								{!t.isAvailable ? <Badge>Not offered</Badge> : null}
 							</div>
 							<div className="mt-4 flex justify-end gap-2">
-								<Link className={buttonClass('secondary', 'px-2 py-1')} to={href('plans', { edit: t.id })} preventScrollReset aria-label={`Edit ${t.name}`}>
+								<RowLink to={href('plans', { edit: t.id })} label={`Edit ${t.name}`}>
 									Edit
-								</Link>
-								<Link className={buttonClass('destructive', 'px-2 py-1')} to={href('plans', { confirm: 'delete', id: t.id })} preventScrollReset aria-label={`Delete ${t.name}`}>
+								</RowLink>
+								<RowLink to={href('plans', { confirm: 'delete', id: t.id })} label={`Delete ${t.name}`} variant="destructive">
 									Delete
-								</Link>
+								</RowLink>
 							</div>
 						</li>
 					),
 				)}
 			</ul>
 			{p.new ? (
-				<Dialog title="Create Plan" closeTo={close} size="2xl">
-					<Form method="post" className="space-y-3">
-						<Hidden intent="plan-create" />
-						<FormError reply={createReply} />
-						<TextField idPrefix="new-plan" label="Plan id" name="id" required hint="Lowercase letters, digits and dashes; cannot change later" reply={createReply} />
-						<TierFields reply={createReply} featureKeys={data.featureKeys} idPrefix="new-plan" />
-						<SubmitRow closeTo={close} label="Create Plan" />
-					</Form>
-				</Dialog>
+				<FormDialog title="Create Plan" closeTo={close} size="2xl" intent="plan-create" reply={createReply} submitLabel="Create Plan">
+					<TextField idPrefix="new-plan" label="Plan id" name="id" required hint="Lowercase letters, digits and dashes; cannot change later" reply={createReply} />
+					<TierFields reply={createReply} featureKeys={data.featureKeys} idPrefix="new-plan" />
+				</FormDialog>
 			) : null}
 			{target && p.confirm === 'delete' ? (
 				<ConfirmDialog

@@ -110,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
 	const id = String(form.get('id') ?? '')
-	const spec = INTENTS[intent]
+	const spec = Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined
 	if (!spec) return data<AdminActionData>({ intent, error: 'Unknown action', at: Date.now() }, { status: 400 })
 	try {
 		requireSection(ctx, spec.section)

@@ -3,9 +3,10 @@
 // work without JavaScript; Cancel is a link back to the section.
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
-import { Dialog } from '~/components/ui/dialog.tsx'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button.tsx'
+import { Dialog, type DialogSize } from '~/components/ui/dialog.tsx'
 import { ErrorList, inputClass } from '~/components/ui/field.tsx'
+import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import type { AdminSection } from '~/lib/admin.ts'
 import { fullName as personName } from '~/lib/names.ts'
 import { cn } from '~/utils/cn.ts'
@@ -213,8 +214,78 @@ export function Td({ children, className }: { children?: ReactNode; className?: 
 export const tableClass = 'min-w-full divide-y divide-gray-200 dark:divide-gray-700'
 export const cardClass = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-700 dark:bg-gray-900'
 
-export function Toolbar({ children }: { children: ReactNode }) {
-	return <div className="mb-4 flex flex-wrap items-end justify-between gap-3">{children}</div>
+/** Above a section's list: a summary line (or filters) and the button that opens its create dialog. */
+export function Toolbar({ summary, children, addTo, addLabel }: { summary?: ReactNode; children?: ReactNode; addTo: string; addLabel: string }) {
+	return (
+		<div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+			{summary !== undefined ? <p className="text-sm text-gray-600 dark:text-gray-400">{summary}</p> : children}
+			<ButtonLink to={addTo} preventScrollReset>
+				{addLabel}
+			</ButtonLink>
+		</div>
+	)
+}
+
+/** A section's table: the given column headings, then Actions on the right. */
+export function Table({ columns, children }: { columns: string[]; children: ReactNode }) {
+	return (
+		<div className="overflow-x-auto">
+			<table className={tableClass}>
+				<thead>
+					<tr>
+						{columns.map((c) => (
+							<Th key={c}>{c}</Th>
+						))}
+						<Th className="text-right">Actions</Th>
+					</tr>
+				</thead>
+				<tbody className="divide-y divide-gray-100 dark:divide-gray-800">{children}</tbody>
+			</table>
+		</div>
+	)
+}
+
+/** A row's Edit, Delete, … : a link that opens the row's dialog (?edit=, ?confirm=). */
+export function RowLink({ to, label, variant = 'secondary', children }: { to: string; label: string; variant?: 'secondary' | 'destructive'; children: ReactNode }) {
+	return (
+		<Link className={buttonClass(variant, 'px-2 py-1')} to={to} preventScrollReset aria-label={label}>
+			{children}
+		</Link>
+	)
+}
+
+/** A create or edit dialog: its form posts the intent (and row id) to the action, shows a refusal, and ends with Cancel and the submit button. */
+export function FormDialog({
+	title,
+	closeTo,
+	size,
+	intent,
+	id,
+	checkboxes,
+	reply,
+	submitLabel,
+	children,
+}: {
+	title: string
+	closeTo: string
+	size?: DialogSize
+	intent: string
+	id?: string
+	checkboxes?: readonly string[]
+	reply: AdminActionData | null
+	submitLabel: string
+	children: ReactNode
+}) {
+	return (
+		<Dialog title={title} closeTo={closeTo} size={size}>
+			<Form method="post" className="space-y-3">
+				<Hidden intent={intent} id={id} checkboxes={checkboxes} />
+				<FormError reply={reply} />
+				{children}
+				<SubmitRow closeTo={closeTo} label={submitLabel} />
+			</Form>
+		</Dialog>
+	)
 }
 
 /** The form's intent, row id and the list of its checkboxes (unticked boxes send nothing). */

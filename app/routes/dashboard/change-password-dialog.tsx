@@ -5,14 +5,15 @@ import { Dialog } from '~/components/ui/dialog.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { ChangePasswordSchema } from '~/lib/schemas/settings.ts'
-import { lastResultFor, withoutIntent, type ActionData } from './shared.ts'
+import { resultFor, withoutIntent } from '~/utils/forms.ts'
+import type { ActionData } from './shared.ts'
 
 export function ChangePasswordDialog({ close, actionData }: { close: string; actionData?: ActionData }) {
 	const [form, fields] = useForm({
 		id: 'change-password',
-		lastResult: lastResultFor(actionData, 'changePassword'),
+		lastResult: resultFor(actionData, 'changePassword'),
 		constraint: getZodConstraint(ChangePasswordSchema),
-		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: ChangePasswordSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData, 'id'), { schema: ChangePasswordSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})

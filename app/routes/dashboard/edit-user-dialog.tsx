@@ -7,17 +7,18 @@ import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { EditUserSchema } from '~/lib/schemas/account.ts'
 import type { TeamMember } from '~/services/team.server.ts'
 import { RoleSelect } from './role-select.tsx'
-import { lastResultFor, withoutIntent, type ActionData } from './shared.ts'
+import { resultFor, withoutIntent } from '~/utils/forms.ts'
+import type { ActionData } from './shared.ts'
 
 export function EditUserDialog({ close, actionData, member }: { close: string; actionData?: ActionData; member?: TeamMember }) {
 	const [form, fields] = useForm({
 		id: `edit-user-${member?.id ?? 'none'}`,
-		lastResult: lastResultFor(actionData, 'editUser'),
+		lastResult: resultFor(actionData, 'editUser'),
 		defaultValue: member
 			? { firstName: member.firstName ?? '', lastName: member.lastName ?? '', email: member.email, role: member.role, maxSearchesPerMonth: String(member.maxSearchesPerMonth) }
 			: undefined,
 		constraint: getZodConstraint(EditUserSchema),
-		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: EditUserSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData, 'id'), { schema: EditUserSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})

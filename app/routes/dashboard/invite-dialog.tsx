@@ -6,14 +6,15 @@ import { ErrorList, Field } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 import { InviteSchema } from '~/lib/schemas/account.ts'
 import { RoleSelect } from './role-select.tsx'
-import { lastResultFor, withoutIntent, type ActionData } from './shared.ts'
+import { resultFor, withoutIntent } from '~/utils/forms.ts'
+import type { ActionData } from './shared.ts'
 
 export function InviteDialog({ close, actionData }: { close: string; actionData?: ActionData }) {
 	const [form, fields] = useForm({
 		id: 'invite-user',
-		lastResult: lastResultFor(actionData, 'invite'),
+		lastResult: resultFor(actionData, 'invite'),
 		constraint: getZodConstraint(InviteSchema),
-		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: InviteSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData, 'id'), { schema: InviteSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})

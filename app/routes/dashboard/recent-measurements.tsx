@@ -10,7 +10,8 @@ import { inputClass } from '~/components/ui/field.tsx'
 import { pageItems } from '~/lib/pagination.ts'
 import { MEASUREMENT_SORTS, type DashboardQuery } from '~/lib/schemas/account.ts'
 import { MeasurementRow } from './measurement-row.tsx'
-import { hrefWith, lastResultFor, type ActionData, type LoaderData } from './shared.ts'
+import { resultFor } from '~/utils/forms.ts'
+import { hrefWith, type ActionData, type LoaderData } from './shared.ts'
 
 export function RecentMeasurements({ loaderData, actionData }: { loaderData: LoaderData; actionData?: ActionData }) {
 	const { list, query, ui, user } = loaderData
@@ -83,7 +84,7 @@ export function RecentMeasurements({ loaderData, actionData }: { loaderData: Loa
 								measurement={m}
 								query={query}
 								renaming={ui.rename === m.id}
-								renameResult={ui.rename === m.id ? lastResultFor(actionData, 'rename') : undefined}
+								renameResult={ui.rename === m.id ? resultFor(actionData, 'rename') : undefined}
 								showTraining={Boolean(user.organization?.allowAiTraining) && m.is_training_data === 'true'}
 								share={loaderData.shares[m.id]}
 							/>

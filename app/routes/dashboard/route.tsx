@@ -6,12 +6,12 @@
 // Panels and dialogs are one file each beside this one; the action's intents
 // are in intents.server.ts.
 import { useEffect } from 'react'
-import { isRouteErrorResponse, redirect, useRevalidator } from 'react-router'
+import { redirect, useRevalidator } from 'react-router'
 import type { Route } from './+types/route'
 import { ManageSubscriptionDialog, type PlansHref, ReadyToUpgradeCard, SubscriptionCard } from '~/components/billing/subscription.tsx'
 import { Page } from '~/components/page.tsx'
 import { ShareDialog } from '~/components/share/share-dialog.tsx'
-import { SignInRequired } from '~/components/sign-in-required.tsx'
+import { SignedInScreenError } from '~/components/sign-in-required.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { isAdminRole, isSiteAdmin } from '~/lib/roles.ts'
 import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
@@ -27,7 +27,8 @@ import { handleIntent } from './intents.server.ts'
 import { InviteDialog } from './invite-dialog.tsx'
 import { QuickActions } from './quick-actions.tsx'
 import { RecentMeasurements } from './recent-measurements.tsx'
-import { hrefWith, lastResultFor, readQuery, type ActionData } from './shared.ts'
+import { resultFor } from '~/utils/forms.ts'
+import { hrefWith, readQuery, type ActionData } from './shared.ts'
 import { TeamManagement } from './team-management.tsx'
 import { ThankYouDialog } from './thank-you-dialog.tsx'
 import { UsageCards } from './usage-cards.tsx'
@@ -134,7 +135,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 				<ShareDialog
 					data={loaderData.shareDialog}
 					close={close}
-					result={lastResultFor(actionData, 'share')}
+					result={resultFor(actionData, 'share')}
 					created={actionData?.intent === 'share' ? actionData.created : undefined}
 				/>
 			) : null}
@@ -144,13 +145,5 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	if (isRouteErrorResponse(error) && error.status === 401) {
-		return <SignInRequired title="Access Denied" message="You must be logged in to view your dashboard." redirectTo="/dashboard" />
-	}
-	return (
-		<div className="mx-auto max-w-xl px-4 py-24 text-center">
-			<h1 className="text-3xl font-bold">Something went wrong</h1>
-			<p className="mt-4 text-gray-700 dark:text-gray-300">Please try again.</p>
-		</div>
-	)
+	return <SignedInScreenError error={error} title="Access Denied" message="You must be logged in to view your dashboard." redirectTo="/dashboard" />
 }

@@ -30,14 +30,3 @@ export function hrefWith(query: DashboardQuery, changes: Record<string, string |
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
 export const measurementName = (m: { id: string; label: string | null }) => m.label || `Measurement ${m.id.slice(0, 8)}`
-
-export function lastResultFor(actionData: ActionData | undefined, intent: Intent) {
-	return actionData?.intent === intent ? actionData.result : undefined
-}
-
-/** The form's data as its schema sees it: without the intent and the row id. */
-export function withoutIntent(formData: FormData) {
-	formData.delete('intent')
-	formData.delete('id')
-	return formData
-}

@@ -1,11 +1,12 @@
 // Appearance: the theme (light, dark, system).
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
-import { failureKey, useLoader, usePending, type TabProps } from './shared.ts'
+import { usePendingIntent } from '~/utils/forms.ts'
+import { failureKey, useLoader, type TabProps } from './shared.ts'
 
 export function AppearanceTab({ actionData }: TabProps) {
 	const { user } = useLoader()
-	const pending = usePending('theme')
+	const pending = usePendingIntent('theme')
 	return (
 		<Form method="post" key={failureKey(actionData, 'theme')} className="space-y-4">
 			<fieldset>

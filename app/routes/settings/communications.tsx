@@ -1,11 +1,12 @@
 // Communications: marketing e-mails, product updates, tips and tutorials.
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
-import { failureKey, useLoader, usePending, type TabProps } from './shared.ts'
+import { usePendingIntent } from '~/utils/forms.ts'
+import { failureKey, useLoader, type TabProps } from './shared.ts'
 
 export function CommunicationsTab({ actionData }: TabProps) {
 	const { user } = useLoader()
-	const pending = usePending('communications')
+	const pending = usePendingIntent('communications')
 	const toggles = [
 		['marketingEmails', 'Marketing emails', 'News about products, offers and events.', user.marketingEmails],
 		['productUpdates', 'Product updates', 'New features and improvements.', user.productUpdates],

@@ -5,11 +5,12 @@ import { Button } from '~/components/ui/button.tsx'
 import { AiTrainingForm } from './ai-training.tsx'
 import { PriceListSection } from './price-list.tsx'
 import { SelectField } from './select-field.tsx'
-import { MAP_TYPES, UNITS, failureKey, useLoader, usePending, type TabProps } from './shared.ts'
+import { usePendingIntent } from '~/utils/forms.ts'
+import { MAP_TYPES, UNITS, failureKey, useLoader, type TabProps } from './shared.ts'
 
 export function OrganizationTab({ actionData }: TabProps) {
 	const { organization } = useLoader()
-	const pending = usePending('organization')
+	const pending = usePendingIntent('organization')
 	if (!organization) return <p className="text-sm text-gray-600 dark:text-gray-400">You are not part of an organization.</p>
 	return (
 		<>

@@ -2,13 +2,14 @@
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { SelectField } from './select-field.tsx'
-import { MAP_TYPES, UNITS, failureKey, useLoader, usePending, type TabProps } from './shared.ts'
+import { usePendingIntent } from '~/utils/forms.ts'
+import { MAP_TYPES, UNITS, failureKey, useLoader, type TabProps } from './shared.ts'
 
 const labelOf = (options: readonly (readonly [string, string])[], value: string | null | undefined) => options.find(([v]) => v === value)?.[1] ?? value ?? ''
 
 export function PreferencesTab({ actionData }: TabProps) {
 	const { user } = useLoader()
-	const pending = usePending('preferences')
+	const pending = usePendingIntent('preferences')
 	const orgMap = user.organization?.defaultMapType ?? 'hybrid'
 	const orgUnit = user.organization?.defaultUnit ?? 'sqft'
 	return (

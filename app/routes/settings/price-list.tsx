@@ -5,7 +5,8 @@ import { Button } from '~/components/ui/button.tsx'
 import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
 import { PRICE_UNIT_LABELS, PRICE_UNITS } from '~/lib/estimate.ts'
 import { PriceItemSchema } from '~/lib/schemas/reports.ts'
-import { failureKey, resultFor, useLoader, usePending, withoutExtras, type TabProps } from './shared.ts'
+import { resultFor, usePendingIntent, withoutIntent } from '~/utils/forms.ts'
+import { failureKey, useLoader, type TabProps } from './shared.ts'
 
 const PRICE_UNIT_OPTIONS = PRICE_UNITS.map((u) => [u, u === 'sqft' ? '$ per sq ft' : u === 'ft' ? '$ per ft' : 'Flat rate'] as const)
 
@@ -15,13 +16,13 @@ const PRICE_UNIT_OPTIONS = PRICE_UNITS.map((u) => [u, u === 'sqft' ? '$ per sq f
  */
 export function PriceListSection({ actionData }: TabProps) {
 	const { priceList } = useLoader()
-	const adding = usePending('price-add')
+	const adding = usePendingIntent('price-add')
 	const addResult = resultFor(actionData, 'price-add')
 	const [form, fields] = useForm({
 		id: 'price-add-form',
 		lastResult: addResult,
 		constraint: getZodConstraint(PriceItemSchema),
-		onValidate: ({ formData }) => parseWithZod(withoutExtras(formData), { schema: PriceItemSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: PriceItemSchema }),
 		shouldValidate: 'onSubmit',
 	})
 	return (

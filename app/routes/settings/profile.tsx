@@ -5,7 +5,8 @@ import { Form } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { ErrorList, Field } from '~/components/ui/field.tsx'
 import { PHOTO_HINT, ProfileSchema } from '~/lib/schemas/settings.ts'
-import { resultFor, useLoader, usePending, withoutExtras, type TabProps } from './shared.ts'
+import { resultFor, usePendingIntent, withoutIntent } from '~/utils/forms.ts'
+import { useLoader, type TabProps } from './shared.ts'
 
 export function ProfileTab({ actionData }: TabProps) {
 	const { user } = useLoader()
@@ -14,12 +15,12 @@ export function ProfileTab({ actionData }: TabProps) {
 		lastResult: resultFor(actionData, 'profile'),
 		constraint: getZodConstraint(ProfileSchema),
 		defaultValue: { firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
-		onValidate: ({ formData }) => parseWithZod(withoutExtras(formData, 'photo'), { schema: ProfileSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData, 'photo'), { schema: ProfileSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
 	const photoErrors = resultFor(actionData, 'profile')?.error?.photo
-	const pending = usePending('profile')
+	const pending = usePendingIntent('profile')
 	return (
 		<Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
 			<div className="flex items-center gap-4">

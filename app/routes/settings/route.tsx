@@ -6,11 +6,11 @@
 // Each tab (and each section of a tab) is one file beside this one; the
 // action's intents are in intents.server.ts.
 import { useEffect } from 'react'
-import { isRouteErrorResponse, Link } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/route'
 import { Page } from '~/components/page.tsx'
 import { QuoteWidgetSection } from '~/components/settings/quote-widget.tsx'
-import { SignInRequired } from '~/components/sign-in-required.tsx'
+import { SignedInScreenError } from '~/components/sign-in-required.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { SETTINGS_TABS, type SettingsTab } from '~/lib/schemas/settings.ts'
 import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
@@ -119,13 +119,5 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	if (isRouteErrorResponse(error) && error.status === 401) {
-		return <SignInRequired title="Settings" message="Please log in to access settings." redirectTo="/settings" />
-	}
-	return (
-		<div className="mx-auto max-w-xl px-4 py-24 text-center">
-			<h1 className="text-3xl font-bold">Something went wrong</h1>
-			<p className="mt-4 text-gray-700 dark:text-gray-300">Please try again.</p>
-		</div>
-	)
+	return <SignedInScreenError error={error} title="Settings" message="Please log in to access settings." redirectTo="/settings" />
 }

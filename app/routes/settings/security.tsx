@@ -8,7 +8,8 @@ import { CodeField } from '~/components/ui/code-field.tsx'
 import { ErrorList, Field } from '~/components/ui/field.tsx'
 import { ChangePasswordSchema, TwoFactorCodeSchema } from '~/lib/schemas/settings.ts'
 import { useHydrated } from '~/utils/use-hydrated.ts'
-import { resultFor, useLoader, usePending, withoutExtras, type TabProps } from './shared.ts'
+import { resultFor, usePendingIntent, withoutIntent } from '~/utils/forms.ts'
+import { useLoader, type TabProps } from './shared.ts'
 
 export function SecurityTab({ actionData }: TabProps) {
 	return (
@@ -24,11 +25,11 @@ function ChangePasswordForm({ actionData }: TabProps) {
 		id: 'change-password-form',
 		lastResult: resultFor(actionData, 'change-password'),
 		constraint: getZodConstraint(ChangePasswordSchema),
-		onValidate: ({ formData }) => parseWithZod(withoutExtras(formData), { schema: ChangePasswordSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: ChangePasswordSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const pending = usePending('change-password')
+	const pending = usePendingIntent('change-password')
 	return (
 		<div>
 			<h3 className="text-lg font-semibold">Change Password</h3>
@@ -64,14 +65,14 @@ function TwoFactorSection({ actionData }: TabProps) {
 		id: 'two-factor-form',
 		lastResult: resultFor(actionData, '2fa-verify'),
 		constraint: getZodConstraint(TwoFactorCodeSchema),
-		onValidate: ({ formData }) => parseWithZod(withoutExtras(formData), { schema: TwoFactorCodeSchema }),
+		onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: TwoFactorCodeSchema }),
 		shouldValidate: 'onSubmit',
 	})
 	const [code, setCode] = useState('')
 	const hydrated = useHydrated()
-	const sending = usePending('2fa-send')
-	const verifying = usePending('2fa-verify')
-	const disabling = usePending('2fa-disable')
+	const sending = usePendingIntent('2fa-send')
+	const verifying = usePendingIntent('2fa-verify')
+	const disabling = usePendingIntent('2fa-disable')
 	return (
 		<div>
 			<h3 className="text-lg font-semibold">Two-Factor Authentication</h3>

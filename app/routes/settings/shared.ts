@@ -1,7 +1,7 @@
 // What the settings route module and its sections share: the action's reply,
 // the map and unit choices, and the small hooks every form uses. Isomorphic.
 import type { SubmissionResult } from '@conform-to/react'
-import { useLoaderData, useNavigation } from 'react-router'
+import { useLoaderData } from 'react-router'
 import type { SettingsTab } from '~/lib/schemas/settings.ts'
 import type { loader } from './route.tsx'
 
@@ -50,21 +50,7 @@ export const UNITS = [
 
 export const useLoader = () => useLoaderData<typeof loader>()
 
-export function usePending(intent: Intent) {
-	const navigation = useNavigation()
-	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-}
-
-export function resultFor(actionData: ActionData | undefined, intent: Intent) {
-	return actionData?.intent === intent ? actionData.result : undefined
-}
-
 /** Remounts a form after a failed save, so its controls show the saved values again (the spec's "reverts"). */
 export function failureKey(actionData: ActionData | undefined, intent: Intent) {
 	return actionData?.intent === intent ? String(actionData.at) : 'saved'
-}
-
-export function withoutExtras(formData: FormData, ...names: string[]) {
-	for (const n of ['intent', ...names]) formData.delete(n)
-	return formData
 }
