@@ -115,14 +115,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 			title="Dashboard"
 			subtitle={isSiteAdmin(user.role) ? 'Site administrator overview and quick access to admin tools' : 'Manage your property measurements'}
 		>
+			{/* min-w-0: a long e-mail (truncated) must not widen the column past a phone's screen */}
 			<div className="grid gap-6 lg:grid-cols-3">
-				<div className="space-y-6 lg:col-span-2">
+				<div className="min-w-0 space-y-6 lg:col-span-2">
 					<UsageCards user={user} />
 					<QuickActions />
 					<RecentMeasurements loaderData={loaderData} actionData={actionData} />
 					{loaderData.leads ? <LeadsPanel leads={loaderData.leads} query={query} /> : null}
 				</div>
-				<div className="space-y-6">
+				<div className="min-w-0 space-y-6">
 					<AccountCard user={user} query={query} />
 					{manager ? <TeamManagement loaderData={loaderData} /> : null}
 					{loaderData.subscription ? <SubscriptionCard panel={loaderData.subscription} plansHref={plansHref} /> : null}
