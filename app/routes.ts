@@ -130,6 +130,7 @@ export default [
 	route('embed/quote.js', 'routes/embed.quote-js.ts'),
 	route('embed/quote/:publicKey', 'routes/embed.quote.$publicKey.tsx'),
 	route('api/leads', 'routes/api/leads.ts'),
+	route('api/leads/:id', 'routes/api/leads.$id.ts'),
 
 	route('api/*', 'routes/api/not-found.ts'),
 

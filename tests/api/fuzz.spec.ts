@@ -67,6 +67,8 @@ const ACTS_WITHOUT_INPUT = [
 	'POST api/auth/logout',
 	'* api/logout',
 	'POST api/usage/increment-search',
+	// its body is `{}`: an empty body cancels (as it should), so it is not fuzzed as input
+	'POST api/subscription/cancel',
 	'POST api/user/2fa/send-challenge',
 	'POST api/user/2fa/enable',
 	'POST api/user/2fa/disable',
@@ -442,6 +444,7 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 			data: { invoiceNumber: `INV-F-${tag}`, organizationId: org.id, billingPeriodStart: new Date('2026-10-01T00:00:00Z'), billingPeriodEnd: new Date('2026-10-31T00:00:00Z'), subtotalAmount: 79, totalAmount: 79, status: 'paid' },
 		})
 		const coupon = await prisma.couponCode.create({ data: { code: `FUZZ${tag}`.toUpperCase(), name: 'Fuzz coupon', discountType: 'percentage', discountValue: 10 } })
+		const lead = await prisma.lead.create({ data: { organizationId: org.id, source: 'widget', name: 'Fuzz Lead', email: `fuzz-lead-${tag}@example.com`, phone: '3035550100', address: '1 Fuzz St, Austin, TX 78701' } })
 		const token = randomBytes(32).toString('base64url')
 		await prisma.session.create({
 			data: { sid: createHash('sha256').update(token).digest('hex'), userId: admin.id, expire: new Date(Date.now() + 3_600_000), sess: { remember: false, createdAt: new Date().toISOString() } },
@@ -456,6 +459,7 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 				if (template.startsWith('api/account/invitations/')) return invitation.id
 				if (template.startsWith('api/blog/posts/')) return 'welcome'
 				if (template.startsWith('api/invoices/')) return invoice.id
+				if (template.startsWith('api/leads/')) return lead.id
 				// the admin paths: the account_admin reaches its own organization's users only
 				if (template.startsWith('api/admin/users/') || template.startsWith('api/admin/masquerade/')) return member.id
 				if (template.startsWith('api/admin/organizations/')) return org.id

@@ -111,6 +111,7 @@ function fill(path: string, victim: Victim): string | null {
 		if (path.startsWith('api/account/invitations/')) return victim.invitation.id
 		if (path.startsWith('api/admin/organizations/')) return victim.org.id
 		if (path.startsWith('api/invoices/')) return victim.invoice.id
+		if (path.startsWith('api/leads/')) return victim.lead.id
 		if (path.startsWith('api/admin/subscription-tiers/')) return 'pro'
 		if (path.startsWith('api/admin/coupons/')) return victim.coupon.id
 		if (path.startsWith('api/admin/team-members/')) return victim.staff.id
@@ -132,6 +133,7 @@ const VALID_BODIES: Record<string, unknown> = {
 	'POST api/measurements/:id/share': { services: [], notes: 'taken over' },
 	'PATCH api/organizations/:id/ai-training': { allowAiTraining: true },
 	'PATCH api/organizations/:id/subscription': { subscriptionTierId: 'starter' },
+	'PATCH api/leads/:id': { status: 'won' },
 }
 
 async function snapshot(victim: Victim) {
@@ -228,6 +230,10 @@ test('no /api path lets anyone outside an organization see or change its data', 
 	const ownLeads = await ownMember.get('/api/leads')
 	expect(ownLeads.status()).toBe(200)
 	expect((await ownLeads.json()).leads.map((l: { id: string }) => l.id)).toEqual([victim.lead.id])
+	expect((await ownMember.get(`/api/leads/${victim.lead.id}`)).status()).toBe(200)
+	const ownChange = await ownMember.patch(`/api/leads/${victim.lead.id}`, { data: { status: 'contacted' } })
+	expect(ownChange.status()).toBe(200)
+	expect((await ownChange.json()).status).toBe('contacted')
 	expect((await ownMember.delete(`/api/account/users/${victim.admin.id}`)).status()).toBe(403)
 	await own.dispose()
 	await ownMember.dispose()

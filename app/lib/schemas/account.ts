@@ -2,6 +2,7 @@
 // One schema per form, shared by the /dashboard and /accept-invite screens,
 // the /api/account/* and /api/auth/* JSON paths and the browser.
 import { z } from 'zod'
+import { LEAD_STATUSES } from '../quote-widget.ts'
 import { email, PASSWORD_MIN, personName } from './auth.ts'
 
 export const INVITABLE_ROLES = ['member', 'account_admin'] as const
@@ -75,6 +76,9 @@ export const DashboardQuerySchema = z.object({
 	q: z.string().trim().max(200).catch('').default(''),
 	sort: z.enum(['newest', 'oldest', 'largest', 'smallest', 'name']).catch('newest').default('newest'),
 	page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+	// the Leads list (issue 19): its status filter and page, beside the measurements'
+	leadStatus: z.enum(LEAD_STATUSES).optional().catch(undefined),
+	leadPage: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 })
 export type DashboardQuery = z.output<typeof DashboardQuerySchema>
 

@@ -1,6 +1,7 @@
 // The instant-quote widget (issue 19): its settings form on /settings, the
 // homeowner's address and "Request this quote" forms on /embed/quote/{key},
-// and GET /api/leads's query.
+// GET /api/leads's query, and a lead's status change (PATCH /api/leads/{id}
+// and the dashboard's Leads list).
 import { z } from 'zod'
 import { LEAD_STATUSES, MAX_ALLOWED_DOMAINS, MAX_RANGE_PERCENT, normalizeDomain, PRICE_DISPLAYS } from '../quote-widget.ts'
 import { ShareAcceptSchema } from './share.ts'
@@ -81,9 +82,17 @@ export const QuoteRequestSchema = ShareAcceptSchema.extend({
 	})
 export type QuoteRequestInput = z.output<typeof QuoteRequestSchema>
 
+export const LEAD_STATUS_MESSAGE = `Status must be one of ${LEAD_STATUSES.join(', ')}`
+
 /** GET /api/leads?status=&page=&limit= */
 export const LeadListQuerySchema = z.strictObject({
-	status: z.enum(LEAD_STATUSES, { error: `Status must be one of ${LEAD_STATUSES.join(', ')}` }).optional(),
+	status: z.enum(LEAD_STATUSES, { error: LEAD_STATUS_MESSAGE }).optional(),
 	page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int('Page must be a whole number from 1').min(1, 'Page must be a whole number from 1').max(100_000).default(1),
 	limit: z.coerce.number({ error: 'Limit must be from 1 to 500' }).int('Limit must be from 1 to 500').min(1, 'Limit must be from 1 to 500').max(500, 'Limit must be from 1 to 500').default(100),
 })
+
+/** PATCH /api/leads/{id} and the status select of the dashboard's Leads list. */
+export const LeadUpdateSchema = z.strictObject({
+	status: z.enum(LEAD_STATUSES, { error: LEAD_STATUS_MESSAGE }),
+})
+export type LeadUpdateInput = z.output<typeof LeadUpdateSchema>

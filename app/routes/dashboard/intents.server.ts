@@ -8,9 +8,12 @@ import { z } from 'zod'
 import { EditUserSchema, InviteSchema, RenameMeasurementSchema } from '~/lib/schemas/account.ts'
 import { ChangeSubscriptionSchema } from '~/lib/schemas/billing.ts'
 import { ChangePasswordSchema } from '~/lib/schemas/settings.ts'
+import { LEAD_STATUS_LABELS } from '~/lib/leads.ts'
+import { LeadUpdateSchema } from '~/lib/schemas/quote-widget.ts'
 import { ShareFormSchema } from '~/lib/schemas/share.ts'
 import type { Actor } from '~/services/auth.server.ts'
 import { changeSubscription } from '~/services/billing.server.ts'
+import { openLeadInMeasure, updateLead } from '~/services/leads.server.ts'
 import { deleteMeasurement, updateMeasurement } from '~/services/measurements.server.ts'
 import { changePassword } from '~/services/password.server.ts'
 import { createShare, revokeShare } from '~/services/share.server.ts'
@@ -36,6 +39,8 @@ const FAILURE_TOASTS: Record<Intent, { title: string; fallback: string }> = {
 	changeSubscription: { title: 'Update Failed', fallback: 'Failed to update subscription plan.' },
 	share: { title: 'Error', fallback: 'Failed to create the share link' },
 	revokeShare: { title: 'Error', fallback: 'Failed to revoke the share link' },
+	leadStatus: { title: 'Error', fallback: 'Failed to update the lead' },
+	openLead: { title: 'Error', fallback: 'Failed to open the lead in Measure' },
 }
 
 type Reply = Response | ReturnType<typeof data<ActionData>>
@@ -128,6 +133,22 @@ const HANDLERS: Record<Intent, (c: Context) => Promise<Reply>> = {
 		return c.run(NoFields, async () => {
 			await revokeShare(c.user, id)
 			return redirectWithToast(hrefWith(readQuery(new URL(c.request.url)), { dialog: 'share', id }), { title: 'Share Link Revoked', description: 'The customer link no longer works.', type: 'success' })
+		})
+	},
+	// issue 19: the Leads list (the same service and schema as PATCH /api/leads/{id})
+	leadStatus: (c) => {
+		const id = c.takeId()
+		return c.run(LeadUpdateSchema, async (input) => {
+			const lead = await updateLead(c.user, id, input)
+			return c.done('Lead Updated', `${lead.name}'s lead is now ${LEAD_STATUS_LABELS[lead.status]}.`)
+		})
+	},
+	openLead: (c) => {
+		const id = c.takeId()
+		return c.run(NoFields, async () => {
+			const opened = await openLeadInMeasure(c.user, id)
+			if (!opened.created) return redirect(opened.url)
+			return redirectWithToast(opened.url, { title: 'Measurement Created', description: "The lead's lawn is saved as a measurement.", type: 'success' })
 		})
 	},
 }

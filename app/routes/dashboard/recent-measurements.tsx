@@ -24,6 +24,9 @@ export function RecentMeasurements({ loaderData, actionData }: { loaderData: Loa
 	return (
 		<Card title="Recent Measurements" labelledBy="recent-measurements" action={<Badge tone="brand">{badge}</Badge>}>
 			<Form method="get" action="/dashboard" className="mb-4 flex flex-wrap items-end gap-2" role="search" aria-label="Measurements">
+				{/* the Leads list keeps its filter and page */}
+				{query.leadStatus ? <input type="hidden" name="leadStatus" value={query.leadStatus} /> : null}
+				{query.leadPage > 1 ? <input type="hidden" name="leadPage" value={query.leadPage} /> : null}
 				<label className="min-w-48 flex-1">
 					<span className="sr-only">Search measurements</span>
 					<input

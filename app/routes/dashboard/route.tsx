@@ -1,10 +1,10 @@
-// /dashboard (spec 2 §2): usage, Recent Measurements, account card and Team
-// Management. Everything works without JavaScript: search, sort and page live
-// in the URL query and are applied in SQL; dialogs are URL states (?dialog=…)
-// rendered on the server; every change is a form post to this route's action,
-// which calls the same services (and zod schemas) as the /api/* paths.
-// Panels and dialogs are one file each beside this one; the action's intents
-// are in intents.server.ts.
+// /dashboard (spec 2 §2): usage, Recent Measurements, Leads (issue 19),
+// account card and Team Management. Everything works without JavaScript:
+// search, sort, filters and pages live in the URL query and are applied in
+// SQL; dialogs are URL states (?dialog=…) rendered on the server; every change
+// is a form post to this route's action, which calls the same services (and
+// zod schemas) as the /api/* paths. Panels and dialogs are one file each
+// beside this one; the action's intents are in intents.server.ts.
 import { useEffect } from 'react'
 import { redirect, useRevalidator } from 'react-router'
 import type { Route } from './+types/route'
@@ -16,6 +16,7 @@ import { useToast } from '~/components/toaster.tsx'
 import { isAdminRole, isSiteAdmin } from '~/lib/roles.ts'
 import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
 import { getSubscriptionPanel } from '~/services/billing.server.ts'
+import { dashboardLeads } from '~/services/leads.server.ts'
 import { searchMeasurements } from '~/services/measurements.server.ts'
 import { shareDialogData, shareSummaries, type ShareSummary } from '~/services/share.server.ts'
 import { listPendingInvitations, listTeamMembers, type TeamInvitation, type TeamMember } from '~/services/team.server.ts'
@@ -25,6 +26,7 @@ import { DeleteDialog } from './delete-dialog.tsx'
 import { EditUserDialog } from './edit-user-dialog.tsx'
 import { handleIntent } from './intents.server.ts'
 import { InviteDialog } from './invite-dialog.tsx'
+import { LEADS_PAGE_SIZE, LeadsPanel } from './leads.tsx'
 import { QuickActions } from './quick-actions.tsx'
 import { RecentMeasurements } from './recent-measurements.tsx'
 import { resultFor } from '~/utils/forms.ts'
@@ -44,8 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const query = readQuery(url)
 	const manager = isAdminRole(user.role) && Boolean(user.organizationId)
 	const p = url.searchParams
-	const [list, team, invitations, subscription] = await Promise.all([
+	const [list, leads, team, invitations, subscription] = await Promise.all([
 		user.organizationId ? searchMeasurements(user, query) : null,
+		// issue 19: the organization's leads, for every member
+		user.organizationId ? dashboardLeads(user, { status: query.leadStatus, page: query.leadPage }, LEADS_PAGE_SIZE) : null,
 		manager ? listTeamMembers(user) : ([] as TeamMember[]),
 		manager ? listPendingInvitations(user) : ([] as TeamInvitation[]),
 		// billing (issue 6): account admins only (spec 2 §6)
@@ -60,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		user,
 		query,
 		list,
+		leads,
 		shares,
 		shareDialog,
 		manager,
@@ -111,13 +116,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 			title="Dashboard"
 			subtitle={isSiteAdmin(user.role) ? 'Site administrator overview and quick access to admin tools' : 'Manage your property measurements'}
 		>
+			{/* min-w-0: a long e-mail (truncated) must not widen the column past a phone's screen */}
 			<div className="grid gap-6 lg:grid-cols-3">
-				<div className="space-y-6 lg:col-span-2">
+				<div className="min-w-0 space-y-6 lg:col-span-2">
 					<UsageCards user={user} />
 					<QuickActions />
 					<RecentMeasurements loaderData={loaderData} actionData={actionData} />
+					{loaderData.leads ? <LeadsPanel leads={loaderData.leads} query={query} /> : null}
 				</div>
-				<div className="space-y-6">
+				<div className="min-w-0 space-y-6">
 					<AccountCard user={user} query={query} />
 					{manager ? <TeamManagement loaderData={loaderData} /> : null}
 					{loaderData.subscription ? <SubscriptionCard panel={loaderData.subscription} plansHref={plansHref} /> : null}

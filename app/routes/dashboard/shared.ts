@@ -7,7 +7,7 @@ import type { Route } from './+types/route'
 
 export type LoaderData = Route.ComponentProps['loaderData']
 
-export type Intent = 'rename' | 'delete' | 'invite' | 'editUser' | 'removeUser' | 'resetPassword' | 'cancelInvitation' | 'changePassword' | 'changeSubscription' | 'share' | 'revokeShare'
+export type Intent = 'rename' | 'delete' | 'invite' | 'editUser' | 'removeUser' | 'resetPassword' | 'cancelInvitation' | 'changePassword' | 'changeSubscription' | 'share' | 'revokeShare' | 'leadStatus' | 'openLead'
 export type ActionData = { intent: Intent; result: SubmissionResult<string[]>; toast?: { title: string; description: string }; created?: ShareCreated }
 
 export function readQuery(url: URL): DashboardQuery {
@@ -20,6 +20,8 @@ export function hrefWith(query: DashboardQuery, changes: Record<string, string |
 	if (query.q) params.set('q', query.q)
 	if (query.sort !== 'newest') params.set('sort', query.sort)
 	if (query.page > 1) params.set('page', String(query.page))
+	if (query.leadStatus) params.set('leadStatus', query.leadStatus)
+	if (query.leadPage > 1) params.set('leadPage', String(query.leadPage))
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === null || value === '') params.delete(key)
 		else params.set(key, String(value))
