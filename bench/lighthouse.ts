@@ -99,12 +99,20 @@ try {
 		const tbt: number[] = []
 		const fcp: number[] = []
 		for (let i = 0; i < RUNS; i++) {
-			const run = await lighthouse(
-				`${origin}${page.path}`,
-				{ port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(page.signedIn && cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-			)
-			const lhr = run!.lhr
-			if (lhr.runtimeError) console.log(`  ${page.path} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+			const once = async () =>
+				(await lighthouse(`${origin}${page.path}`, {
+					port: chrome.port,
+					output: 'json',
+					logLevel: 'error',
+					onlyCategories: [...CATEGORIES],
+					...(page.signedIn && cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+				}))!.lhr
+			let lhr = await once()
+			// a run Lighthouse could not record (NO_NAVSTART on a busy machine) scores 0: run it again, at most twice
+			for (let retry = 0; lhr.runtimeError && retry < 2; retry++) {
+				console.log(`  ${page.path} run ${i + 1}: ${lhr.runtimeError.code}, running it again`)
+				lhr = await once()
+			}
 			if (page.signedIn && new URL(lhr.finalDisplayedUrl).pathname !== '/measure') throw new Error(`not signed in: ${page.path} ended at ${lhr.finalDisplayedUrl}`)
 			const categories = lhr.categories
 			runs[page.path]!.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as Record<Category, number>)
@@ -152,5 +160,6 @@ for (const page of PAGES) {
 	console.log(`${label(page).padEnd(width)}  ${[...CATEGORIES.map((c) => String(r[c])), String(m.lcpMs), String(m.tbtMs), runScores].map((v) => v.padStart(15)).join('')}`)
 }
 const missed = PAGES.flatMap((p) => Object.entries(p.targets).filter(([c, t]) => results[p.path]![c as Category] < t!).map(([c, t]) => `${p.path} ${c} ${results[p.path]![c as Category]} < ${t}`))
-const lowest = Math.min(...Object.values(results).flatMap((r) => Object.values(r)))
+// the lowest score that has a target (/measure's SEO has none: a signed-in page kept out of search engines)
+const lowest = Math.min(...PAGES.flatMap((p) => Object.keys(p.targets).map((c) => results[p.path]![c as Category])))
 console.log(JSON.stringify({ bench: 'lighthouse', runs: RUNS, pages: results, metrics, performanceRuns: Object.fromEntries(Object.entries(runs).map(([p, r]) => [p, r.map((x) => x.performance)])), lowest, missed, met: missed.length === 0 }))

@@ -17,6 +17,7 @@ import { LocateControl } from '~/components/measure/locate.tsx'
 import { MapCredit } from '~/components/measure/map-credit.tsx'
 import { MapPlaceholder, MapStatus } from '~/components/measure/map-status.tsx'
 import { useMeasureAi } from '~/components/measure/measure-ai.ts'
+import { loadShapes, usePendingTotals } from '~/components/measure/pending-totals.ts'
 import { MeasureSheet, useCoveredHeight, usePhone, type SheetState } from '~/components/measure/measure-sheet.tsx'
 import { ResultsList } from '~/components/measure/results-list.tsx'
 import { ToolsPanel, TOOL_NAMES } from '~/components/measure/tools-panel.tsx'
@@ -26,7 +27,7 @@ import { ExportResults } from '~/components/report-export.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { addressesMatch } from '~/lib/addresses.ts'
-import { computeTotals, type ShapeInput } from '~/lib/shapes.ts'
+import type { ShapeInput } from '~/lib/shapes.ts'
 import { displayUnits, type DisplayUnit } from '~/lib/units.ts'
 import type { LocalShape, MapController, MapType, Tool } from '~/map/measure-map.client.tsx'
 import type { ApiMeasurement } from '~/services/measurements.server.ts'
@@ -151,7 +152,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		setSheet('collapsed')
 	}
 
-	const save = () => {
+	const save = async () => {
 		if (!local.length) return
 		const invalid = local.find((s) => Object.keys(s.problems).length)
 		if (invalid) {
@@ -159,7 +160,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 			return
 		}
 		const shapes = local.map(({ problems: _p, ...shape }) => shape)
-		const totals = computeTotals(shapes)
+		const totals = (await loadShapes()).computeTotals(shapes)
 		const measurement = {
 			shapes,
 			total_area_sqft: totals.total_area_sqft,
@@ -196,7 +197,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		setViewingId(null)
 	}
 
-	const pendingTotals = useMemo(() => computeTotals(local), [local])
+	const pendingTotals = usePendingTotals(local)
 	const savedTotals = useMemo(
 		() => ({ sqft: saved.reduce((s, m) => s + m.total_area_sqft, 0), feet: saved.reduce((s, m) => s + m.total_distance_feet, 0) }),
 		[saved],

@@ -3,7 +3,7 @@
 // (then the one-tap corrections), the sample area when the AI fails, and the
 // cancel toast.
 import { useCallback, type RefObject } from 'react'
-import { squareAround, type LatLng } from '~/lib/geodesy.ts'
+import type { LatLng } from '~/lib/geodesy.ts'
 import type { MapController } from '~/map/measure-map.client.tsx'
 import { useAiAnalysis, type AiResult } from './ai-analysis.tsx'
 import { useAiCorrections } from './ai-corrections.tsx'
@@ -46,8 +46,9 @@ export function useMeasureAi({
 		[toast, corrections.start, address, center, controller],
 	)
 	const onFailure = useCallback(
-		(message: string) => {
+		async (message: string) => {
 			if (!center) return
+			const { squareAround } = await import('~/lib/geodesy.ts')
 			// spec 1 §8: a sample front-yard area of 400 to 999 sq ft near the centre, said to be a sample
 			const sqft = 400 + Math.floor(Math.random() * 600)
 			controller.current?.loadLocal([
