@@ -121,3 +121,17 @@ test('a position that takes too long, and one outside the United States: a short
 	await expect(abroad.page.getByText('Nearest address')).toHaveCount(0)
 	await abroad.context.close()
 })
+
+test('the locate post checks what it is given: a position outside the US or no address is a 400, and no search is counted', async ({ browser, makeUser, env }) => {
+	const { context, page } = await phone(browser, (await makeUser()).id)
+	const post = (form: Record<string, string>) => page.request.post('/measure', { form: { intent: 'locate', ...form }, headers: { origin: env.baseURL }, maxRedirects: 0 })
+	expect((await post({ address: '5 Avenue Anatole France, Paris', lat: '48.8584', lng: '2.2945', precision: 'address' })).status()).toBe(400)
+	expect((await post({ address: '', lat: '30.2746652', lng: '-97.7403505', precision: 'postcode' })).status()).toBe(400)
+	expect((await post({ address: 'Austin, TX 78701, USA', lat: 'north', lng: '-97.74', precision: 'postcode' })).status()).toBe(400)
+	const ok = await post({ address: 'Austin, TX 78701, USA', lat: '30.2746652', lng: '-97.7403505', precision: 'postcode' })
+	expect(ok.status()).toBe(302)
+	expect(ok.headers().location).toBe('/measure?address=Austin%2C+TX+78701%2C+USA&lat=30.2746652&lng=-97.7403505&precision=postcode&near=Austin%2C+TX+78701%2C+USA')
+	await page.goto('/measure')
+	await expect(page.getByTestId('usage-count')).toHaveText('1 / 50')
+	await context.close()
+})
