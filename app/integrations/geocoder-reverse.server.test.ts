@@ -7,7 +7,7 @@ import { REVERSE_POINTS, REVERSE_TOKEN, startReverseGeocoderServer, type Reverse
 import { createReverseGeocoder } from './geocoder-reverse.server.ts'
 import { GeocoderError, type GeocoderConfig } from './geocoder.server.ts'
 
-const base: Omit<GeocoderConfig, 'provider'> = { censusUrl: 'http://127.0.0.1:9/unused', timeoutMs: 500, secret: 'reverse-test-secret' }
+const base: Omit<GeocoderConfig, 'provider'> = { censusUrl: 'http://127.0.0.1:9/unused', timeoutMs: 2000, secret: 'reverse-test-secret' }
 let provider: ReverseGeocoderServer
 beforeAll(async () => {
 	provider = await startReverseGeocoderServer()

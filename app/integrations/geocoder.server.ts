@@ -382,7 +382,7 @@ export const joinUrl = (base: string, path: string) => new URL(path, base.endsWi
 // the United States with Alaska and Hawaii; the country code filters the rest
 const US_BBOX = '-179.2,18.8,-66.9,71.5'
 const PhotonReply = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) })
-export const optionalText = z.string().trim().min(1).optional().catch(undefined)
+const optionalText = z.string().trim().min(1).optional().catch(undefined)
 const PhotonFeature = z.object({
 	geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()) }),
 	properties: z.object({
@@ -476,7 +476,7 @@ function censusSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Sea
 // -- Mapbox Search, Geocoding API v6 (forward) --
 
 const MapboxReply = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) })
-export const MapboxFeature = z.object({
+const MapboxFeature = z.object({
 	geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()) }),
 	properties: z.object({
 		feature_type: z.string(),
@@ -486,7 +486,7 @@ export const MapboxFeature = z.object({
 		context: z.object({ country: z.object({ country_code: z.string() }).optional() }).optional(),
 	}),
 })
-export const MAPBOX_PRECISION: Record<string, Precision> = { address: 'address', secondary_address: 'address', street: 'street', postcode: 'postcode', place: 'city', locality: 'city', neighborhood: 'city' }
+const MAPBOX_PRECISION: Record<string, Precision> = { address: 'address', secondary_address: 'address', street: 'street', postcode: 'postcode', place: 'city', locality: 'city', neighborhood: 'city' }
 
 function mapboxSearch({ url: baseUrl, token }: { url: string; token: string }, timeoutMs: number, places: PlaceIds): Search {
 	return async (query, limit, signal) => {
@@ -610,7 +610,7 @@ async function googleDetails({ url: baseUrl, key }: { url: string; key: string }
 
 // -- the offline gazetteer (zipcodes: US ZIP centroids with city and state) --
 
-export const US_STATES: Record<string, string> = {
+const US_STATES: Record<string, string> = {
 	AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
 	DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
 	IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
@@ -621,9 +621,9 @@ export const US_STATES: Record<string, string> = {
 	VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
 }
 /** upper-case state name or code → code */
-export const STATE_CODES = new Map<string, string>(Object.entries(US_STATES).flatMap(([code, name]) => [[code, code], [name.toUpperCase(), code]]))
+const STATE_CODES = new Map<string, string>(Object.entries(US_STATES).flatMap(([code, name]) => [[code, code], [name.toUpperCase(), code]]))
 
-export type ZipPlace = { zip: string; city: string; state: string; lat: number; lng: number }
+type ZipPlace = { zip: string; city: string; state: string; lat: number; lng: number }
 type CityPlace = { key: string; city: string; state: string; lat: number; lng: number; zipCount: number }
 type Gazetteer = { zips: Map<string, ZipPlace>; zipList: string[]; cities: CityPlace[]; cityKeys: string[] }
 

@@ -75,7 +75,7 @@ test.describe('configured providers', () => {
 	/** an app server of the test's own with this geocoding configuration, and a signed-in client of it */
 	async function appWith(env: NodeJS.ProcessEnv, makeUser: () => Promise<{ id: string }>, playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
 		const { databaseUrl } = readE2eEnv()
-		const app = await startAppProcess({ DATABASE_URL: databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, GEOCODER_TIMEOUT_MS: '800', JOBS: 'off', ...env }, { unset: ['SMTP_URL', 'SATELLITE_TILE_URL'] })
+		const app = await startAppProcess({ DATABASE_URL: databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, GEOCODER_TIMEOUT_MS: '1500', JOBS: 'off', ...env }, { unset: ['SMTP_URL', 'SATELLITE_TILE_URL'] })
 		const request = await playwright.request.newContext({ baseURL: app.baseURL, extraHTTPHeaders: { cookie: await sessionCookieHeader((await makeUser()).id) } })
 		return { app, request }
 	}
