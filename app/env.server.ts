@@ -66,6 +66,8 @@ const schema = z.object({
 	// Google Places API (New), server side only: with no GEOCODER, the key alone switches suggestions to it (before Mapbox)
 	GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 	GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com/v1'),
+	// Google Geocoding API, for reverse lookups ("I'm at the property") with GOOGLE_MAPS_API_KEY
+	GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com/maps/api/geocode'),
 	PHOTON_URL: z.string().url().optional(),
 	CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder'),
 	GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

@@ -74,6 +74,7 @@ export default [
 	route('api/subscription-tiers', 'routes/api/subscription-tiers.ts'),
 	route('api/geocode/suggest', 'routes/api/geocode.suggest.ts'),
 	route('api/geocode/resolve', 'routes/api/geocode.resolve.ts'),
+	route('api/geocode/reverse', 'routes/api/geocode.reverse.ts'),
 	route('api/ai-measure', 'routes/api/ai-measure.ts'),
 	// billing (issue 6)
 	route('api/coupons/validate', 'routes/api/coupons.validate.ts'),

@@ -81,8 +81,8 @@ export type GeocoderConfig = {
 	censusUrl: string
 	/** Mapbox Search: the token stays on the server */
 	mapbox?: { url: string; token: string }
-	/** Google Places API (New): Autocomplete + Place Details; the key stays on the server */
-	google?: { url: string; key: string }
+	/** Google Places API (New): Autocomplete + Place Details; the key stays on the server. `geocodingUrl`: the Geocoding API (reverse lookups) */
+	google?: { url: string; key: string; geocodingUrl?: string }
 	timeoutMs: number
 	/** signs place ids */
 	secret: string
@@ -111,21 +111,24 @@ export class GeocoderError extends HttpError {
 	}
 }
 
-let cached: Geocoder | undefined
-/** The geocoder configured by the environment (GEOCODER, PHOTON_URL, CENSUS_GEOCODER_URL, GEOCODER_TIMEOUT_MS). */
-export function getGeocoder(): Geocoder {
-	if (!cached) {
-		const env = getEnv()
-		cached = createGeocoder({
-			provider: env.GEOCODER ?? 'default',
-			photonUrl: env.PHOTON_URL,
-			censusUrl: env.CENSUS_GEOCODER_URL,
-			mapbox: env.MAPBOX_ACCESS_TOKEN ? { url: env.MAPBOX_SEARCH_URL, token: env.MAPBOX_ACCESS_TOKEN } : undefined,
-			google: env.GOOGLE_MAPS_API_KEY ? { url: env.GOOGLE_PLACES_URL, key: env.GOOGLE_MAPS_API_KEY } : undefined,
-			timeoutMs: env.GEOCODER_TIMEOUT_MS,
-			secret: createHmac('sha256', env.SESSION_SECRET).update('yardstick-place-id').digest('hex'),
-		})
+/** The geocoding configuration of the environment (GEOCODER, PHOTON_URL, CENSUS_GEOCODER_URL, the keys, GEOCODER_TIMEOUT_MS). */
+export function geocoderConfig(): GeocoderConfig {
+	const env = getEnv()
+	return {
+		provider: env.GEOCODER ?? 'default',
+		photonUrl: env.PHOTON_URL,
+		censusUrl: env.CENSUS_GEOCODER_URL,
+		mapbox: env.MAPBOX_ACCESS_TOKEN ? { url: env.MAPBOX_SEARCH_URL, token: env.MAPBOX_ACCESS_TOKEN } : undefined,
+		google: env.GOOGLE_MAPS_API_KEY ? { url: env.GOOGLE_PLACES_URL, key: env.GOOGLE_MAPS_API_KEY, geocodingUrl: env.GOOGLE_GEOCODING_URL } : undefined,
+		timeoutMs: env.GEOCODER_TIMEOUT_MS,
+		secret: createHmac('sha256', env.SESSION_SECRET).update('yardstick-place-id').digest('hex'),
 	}
+}
+
+let cached: Geocoder | undefined
+/** The geocoder configured by the environment (geocoderConfig). */
+export function getGeocoder(): Geocoder {
+	cached ??= createGeocoder(geocoderConfig())
 	return cached
 }
 
@@ -321,7 +324,7 @@ function providerSearch(config: GeocoderConfig, places: PlaceIds): Search {
 }
 
 /** GET a provider URL as JSON within the timeout; every failure becomes a GeocoderError. */
-async function getJson(
+export async function getJson(
 	provider: GeocoderProvider,
 	url: URL,
 	timeoutMs: number,
@@ -362,7 +365,7 @@ async function readText(response: Response): Promise<string> {
 	return (await readLimited(response.body, MAX_REPLY_BYTES, () => new Error('reply too large'))).toString('utf8')
 }
 
-function expectShape<S extends z.ZodType>(provider: GeocoderProvider, schema: S, reply: unknown): z.output<S> {
+export function expectShape<S extends z.ZodType>(provider: GeocoderProvider, schema: S, reply: unknown): z.output<S> {
 	const parsed = schema.safeParse(reply)
 	if (!parsed.success) {
 		const detail = `unexpected reply: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`
@@ -372,7 +375,7 @@ function expectShape<S extends z.ZodType>(provider: GeocoderProvider, schema: S,
 	return parsed.data
 }
 
-const joinUrl = (base: string, path: string) => new URL(path, base.endsWith('/') ? base : `${base}/`)
+export const joinUrl = (base: string, path: string) => new URL(path, base.endsWith('/') ? base : `${base}/`)
 
 // -- Photon (komoot/photon API) --
 
@@ -393,6 +396,7 @@ const PhotonFeature = z.object({
 		postcode: optionalText,
 		countrycode: optionalText,
 		osm_type: optionalText,
+		type: optionalText,
 		osm_id: z.union([z.number(), z.string()]).optional().catch(undefined),
 	}),
 })
@@ -410,22 +414,32 @@ function photonSearch(baseUrl: string, timeoutMs: number, places: PlaceIds): Sea
 		const reply = expectShape('photon', PhotonReply, await getJson('photon', url, timeoutMs, signal))
 		const out: Suggestion[] = []
 		for (const raw of reply.features) {
-			const feature = PhotonFeature.safeParse(raw)
-			if (!feature.success) continue
-			const p = feature.data.properties
-			if (p.countrycode?.toUpperCase() !== 'US') continue
-			const line = p.street ? [p.housenumber, p.street].filter(Boolean).join(' ') : p.name
-			if (!line) continue
-			const state = (p.state && STATE_CODES.get(p.state.toUpperCase())) ?? p.state
-			const secondary = [p.city ?? p.district ?? p.county, [state, p.postcode].filter(Boolean).join(' '), 'USA'].filter(Boolean).join(', ')
-			const [lng, lat] = feature.data.geometry.coordinates
-			if (!isInUnitedStates(lat, lng)) continue
-			const description = `${line}, ${secondary}`
-			const precision = p.housenumber ? 'address' : 'street'
+			const place = photonPlace(raw)
+			if (!place) continue
+			const { lat, lng, line, secondary, description, precision } = place
 			out.push(suggestion(places.encode({ provider: 'photon', lat, lng, address: description, precision }), line, secondary, description))
 		}
 		return out
 	}
+}
+
+const PHOTON_PLACES = new Set(['city', 'district', 'locality', 'county', 'postcode'])
+
+/** A Photon feature as a US place ("12 Main St, Austin, TX 78701, USA"); null when it is not one (abroad, no street or name). */
+export function photonPlace(raw: unknown) {
+	const feature = PhotonFeature.safeParse(raw)
+	if (!feature.success) return null
+	const p = feature.data.properties
+	if (p.countrycode?.toUpperCase() !== 'US') return null
+	const line = p.street ? [p.housenumber, p.street].filter(Boolean).join(' ') : p.name
+	if (!line) return null
+	const state = (p.state && STATE_CODES.get(p.state.toUpperCase())) ?? p.state
+	const secondary = [p.city ?? p.district ?? p.county, [state, p.postcode].filter(Boolean).join(' '), 'USA'].filter(Boolean).join(', ')
+	const [lng, lat] = feature.data.geometry.coordinates
+	if (!isInUnitedStates(lat, lng)) return null
+	// a house, else a street (searches ask only for those layers); a reverse lookup may land on a place
+	const precision: Precision = p.housenumber ? 'address' : p.type && PHOTON_PLACES.has(p.type) ? (p.type === 'postcode' ? 'postcode' : 'city') : 'street'
+	return { lat, lng, line, secondary, description: `${line}, ${secondary}`, precision }
 }
 
 // -- US Census Geocoder, one-line address --
@@ -487,19 +501,27 @@ function mapboxSearch({ url: baseUrl, token }: { url: string; token: string }, t
 		const reply = expectShape('mapbox', MapboxReply, await getJson('mapbox', url, timeoutMs, signal))
 		const out: Suggestion[] = []
 		for (const raw of reply.features) {
-			const feature = MapboxFeature.safeParse(raw)
-			if (!feature.success) continue
-			const p = feature.data.properties
-			const precision = MAPBOX_PRECISION[p.feature_type]
-			if (!precision || (p.context?.country && p.context.country.country_code.toUpperCase() !== 'US')) continue
-			const [lng, lat] = feature.data.geometry.coordinates
-			if (!isInUnitedStates(lat, lng)) continue
-			const secondary = p.place_formatted ?? ''
-			const description = p.full_address ?? [p.name, secondary].filter(Boolean).join(', ')
-			out.push(suggestion(places.encode({ provider: 'mapbox', lat, lng, address: description, precision }), p.name, secondary, description))
+			const place = mapboxPlace(raw)
+			if (!place) continue
+			const { lat, lng, name, secondary, description, precision } = place
+			out.push(suggestion(places.encode({ provider: 'mapbox', lat, lng, address: description, precision }), name, secondary, description))
 		}
 		return out
 	}
+}
+
+/** A Mapbox v6 feature as a US place of a type we keep; null otherwise. */
+export function mapboxPlace(raw: unknown) {
+	const feature = MapboxFeature.safeParse(raw)
+	if (!feature.success) return null
+	const p = feature.data.properties
+	const precision = MAPBOX_PRECISION[p.feature_type]
+	if (!precision || (p.context?.country && p.context.country.country_code.toUpperCase() !== 'US')) return null
+	const [lng, lat] = feature.data.geometry.coordinates
+	if (!isInUnitedStates(lat, lng)) return null
+	const secondary = p.place_formatted ?? ''
+	const description = p.full_address ?? [p.name, secondary].filter(Boolean).join(', ')
+	return { lat, lng, name: p.name, secondary, description, precision }
 }
 
 // -- Google Places API (New): Autocomplete, then Place Details for the chosen one --
@@ -609,7 +631,7 @@ const cityKey = (name: string) => name.toUpperCase().replace(/[.']/g, '').replac
 
 let gazetteer: Promise<Gazetteer> | undefined
 /** Built once, on first use (the data is 5 MB of JavaScript). */
-function loadGazetteer(): Promise<Gazetteer> {
+export function loadGazetteer(): Promise<Gazetteer> {
 	gazetteer ??= import('zipcodes').then(({ default: zipcodes }) => {
 		const zips = new Map<string, ZipPlace>()
 		const byCity = new Map<string, { city: string; state: string; lat: number; lng: number; n: number }>()

@@ -9,7 +9,7 @@ import OlMap from 'ol/Map'
 import type MapBrowserEvent from 'ol/MapBrowserEvent'
 import Overlay from 'ol/Overlay'
 import View from 'ol/View'
-import { defaults as defaultControls, Attribution, ScaleLine } from 'ol/control'
+import { defaults as defaultControls, ScaleLine } from 'ol/control'
 import { getCenter } from 'ol/extent'
 import type Geometry from 'ol/geom/Geometry'
 import type LineString from 'ol/geom/LineString'
@@ -69,6 +69,8 @@ export type MapController = {
 	finishDrawing(): void
 	removeLastPoint(): void
 	abortDrawing(): void
+	/** centres the view on a point ("I'm at the property"), at property zoom unless told */
+	centreOn(at: LatLng, zoom?: number): void
 }
 
 export const DEFAULT_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 }
@@ -245,7 +247,8 @@ export default function MeasureMap(props: Props) {
 		const map = new OlMap({
 			target: target.current!,
 			layers: [...Object.values(tiles), savedLayer, localLayer, seedsLayer],
-			controls: defaultControls({ attribution: false }).extend([new Attribution({ collapsible: false }), new ScaleLine({ units: 'us' })]),
+			// the imagery credit is the page's own (MapCredit: server-rendered, on screen before the map loads)
+			controls: defaultControls({ attribution: false }).extend([new ScaleLine({ units: 'us' })]),
 			view: new View({
 				center: toMap(start ?? DEFAULT_CENTER),
 				zoom: start ? ZOOM.address : ZOOM.default,
@@ -632,6 +635,12 @@ export default function MeasureMap(props: Props) {
 		},
 		abortDrawing() {
 			api.current?.draw?.abortDrawing()
+		},
+		centreOn(at, zoom = ZOOM.address) {
+			const view = api.current?.map.getView()
+			if (!view) return
+			view.setCenter(toMap(at))
+			view.setZoom(zoom)
 		},
 		removeLocal(id: string) {
 			const a = api.current

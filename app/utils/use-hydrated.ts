@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
-/** False in the server render and the first client render, true once React has hydrated (progressive enhancement). */
+/** True once React has hydrated (false in the server render and the first client render). */
 export function useHydrated() {
-	const [hydrated, setHydrated] = useState(false)
-	useEffect(() => setHydrated(true), [])
-	return hydrated
+	return useSyncExternalStore(
+		() => () => {},
+		() => true,
+		() => false,
+	)
 }

@@ -62,7 +62,7 @@ test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery:
 		for (const secret of Object.values(SERVER_ONLY)) expect(html).not.toContain(secret)
 		await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
-		await expect(page.locator('.ol-attribution')).toContainText('Powered by Esri. Imagery: Esri, Maxar, Earthstar Geographics, and the GIS User Community')
+		await expect(page.getByTestId('map-credit')).toContainText('Powered by Esri. Imagery: Esri, Maxar, Earthstar Geographics, and the GIS User Community')
 		await expect(page.getByTestId('imagery-date')).toHaveText('Imagery: Esri World Imagery, April 2023')
 		// Google's logo is Google's only
 		await expect(page.getByTestId('provider-logo')).toHaveCount(0)
@@ -71,7 +71,7 @@ test('ESRI_API_KEY alone: Esri tiles with its key, its attribution and "Imagery:
 		// the date is of the satellite imagery: not shown over another provider's layer
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Roadmap' }).click()
 		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
-		await expect(page.locator('.ol-attribution')).not.toContainText('Esri')
+		await expect(page.getByTestId('map-credit')).not.toContainText('Esri')
 		// GOOGLE_MAPS_API_KEY alone: suggestions from Google Places, with the credit Google requires
 		const search = page.getByRole('combobox').first()
 		await search.fill('1100 Congress')
@@ -90,7 +90,7 @@ test('Mapbox Satellite (a public token): its attribution, and no date line (Mapb
 		const response = await page.goto(`${app.baseURL}/measure?${new URLSearchParams({ address: '1100 Congress Ave, Austin, TX 78701', lat: String(at.lat), lng: String(at.lng) })}`)
 		expect(await response!.text()).not.toContain(SERVER_ONLY.MAPBOX_ACCESS_TOKEN)
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
-		await expect(page.locator('.ol-attribution')).toContainText('© Mapbox © Maxar')
+		await expect(page.getByTestId('map-credit')).toContainText('© Mapbox © Maxar')
 		await expect.poll(() => providers.requests.filter((r) => r.route === 'mapbox-tile').length).toBeGreaterThan(0)
 		await expect(page.getByTestId('imagery-date')).toHaveCount(0)
 	} finally {
@@ -105,7 +105,7 @@ test("Google Map Tiles: the server's session on the tile URLs, Google's credit, 
 		const response = await page.goto(`${app.baseURL}/measure?${new URLSearchParams({ address: '1100 Congress Ave, Austin, TX 78701', lat: String(at.lat), lng: String(at.lng) })}`)
 		expect(await response!.text()).not.toContain(SERVER_ONLY.GOOGLE_MAPS_API_KEY)
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Satellite' }).click()
-		await expect(page.locator('.ol-attribution')).toContainText('Imagery © Google')
+		await expect(page.getByTestId('map-credit')).toContainText('Imagery © Google')
 		await expect(page.getByTestId('imagery-copyright')).toHaveText(GOOGLE_COPYRIGHT)
 		await expect.poll(() => providers.requests.filter((r) => r.route === 'google-tile' && r.url.searchParams.get('session') === GOOGLE_SESSION).length).toBeGreaterThan(0)
 		await expect(page.getByRole('alert').filter({ hasText: 'Satellite imagery could not be loaded' })).toHaveCount(0)
