@@ -336,9 +336,9 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 			>
 				<MapStatus tool={tool} phone={phone} correction={corrections.active ? corrections.mode : null} />
 				{hydrated ? <LocateControl key={address ?? ''} onCentre={(at) => controller.current?.centreOn(at)} /> : null}
-				<MapCredit layers={layers} mapType={mapType} />
+				<MapCredit layers={layers} mapType={mapType} bottomInset={bottomInset} />
 				{loaderData.approximate ? <ApproximateLocationNotice approximate={loaderData.approximate} /> : null}
-				{failedImagery.has(mapType) ? null : <ImageryDate info={loaderData.imageryInfo} source={loaderData.providers[mapType]} />}
+				{failedImagery.has(mapType) ? null : <ImageryDate info={loaderData.imageryInfo} source={loaderData.providers[mapType]} bottomInset={bottomInset} />}
 				{failedImagery.has(mapType) ? (
 					<>
 						<ImageryGrid />

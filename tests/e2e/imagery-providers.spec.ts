@@ -133,7 +133,12 @@ test("Google Map Tiles: the server's session on the tile URLs, Google's credit, 
 		const desktop = page.viewportSize()!
 		await page.setViewportSize({ width: 390, height: 844 })
 		await expect(logo).toBeVisible()
-		await expect.poll(async () => (await logo.boundingBox())!.y + (await logo.boundingBox())!.height).toBeLessThanOrEqual((await page.locator('.measure-sheet').boundingBox())!.y)
+		const sheetTop = async () => (await page.locator('.measure-sheet').boundingBox())!.y
+		const bottomOf = async (what: ReturnType<typeof page.getByTestId>) => ((b) => b.y + b.height)((await what.boundingBox())!)
+		await expect.poll(async () => (await logo.boundingBox())!.y + (await logo.boundingBox())!.height).toBeLessThanOrEqual(await sheetTop())
+		// the provider's credit and the area's copyright line too, the copyright still above the logo
+		await expect.poll(async () => (await bottomOf(page.getByTestId('map-credit'))) <= (await sheetTop())).toBe(true)
+		await expect.poll(async () => (await bottomOf(page.getByTestId('imagery-copyright'))) <= (await logo.boundingBox())!.y + 1).toBe(true)
 		await page.setViewportSize(desktop)
 		// another layer, another provider: no Google logo
 		await page.getByRole('group', { name: 'Map View' }).getByRole('button', { name: 'Roadmap' }).click()

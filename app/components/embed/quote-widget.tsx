@@ -3,13 +3,14 @@
 // range) and "Request this quote" with the contact form's fields and bot
 // check. It tells the embedding page its height (embed/quote.js resizes the
 // iframe). Server-rendered; every step is a form post.
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CaptchaField, useCaptcha } from '~/components/captcha.tsx'
+import { ContactFields } from '~/components/contact-fields.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
+import { ErrorList, inputClass } from '~/components/ui/field.tsx'
 import { QUOTE_HEIGHT_MESSAGE } from '~/lib/quote-widget.ts'
 import { QuoteRequestSchema } from '~/lib/schemas/quote-widget.ts'
 import type { WidgetQuote } from '~/services/quote-widget.server.ts'
@@ -180,22 +181,7 @@ function RequestForm({ quote, result }: { quote: WidgetQuote; result: Submission
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
 			<h3 className="text-base font-semibold">Request this quote</h3>
 			{quote.kind === 'quote' ? <input type="hidden" name="quote" value={quote.token} /> : <input type="hidden" name="address" value={quote.address} />}
-			<Field label="Your name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} errors={fields.name.errors} />
-			<div className="grid gap-3 sm:grid-cols-2">
-				<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-				<Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} errors={fields.phone.errors} />
-			</div>
-			<div className="space-y-1">
-				<label htmlFor={fields.message.id} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-					Message (optional)
-				</label>
-				<textarea {...getTextareaProps(fields.message)} rows={2} className={inputClass} />
-				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-			</div>
-			<div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-				<label htmlFor="quote-website">Website</label>
-				<input id="quote-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-			</div>
+			<ContactFields fields={fields} honeypotId="quote-website" compact />
 			<CaptchaField token={captcha.token} state={captcha.state} turnstile={captcha.turnstile} />
 			<ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.quote.errors ?? []), ...(fields.address.errors ?? [])]} />
 			<Button type="submit" name="intent" value="request" className="w-full sm:w-auto" disabled={sending || captcha.state === 'solving'}>

@@ -9,7 +9,8 @@ import { imageryCaption } from '~/lib/imagery-date.ts'
 
 export type ImageryInfoData = { source: string; captured: string | null; copyright?: string | null } | null
 
-export function ImageryDate({ info, source }: { info: Promise<ImageryInfoData> | ImageryInfoData; source: string }) {
+/** bottomInset: the height of the map the phone's sheet covers; the lines sit above it (and above a provider's logo) */
+export function ImageryDate({ info, source, bottomInset = 0 }: { info: Promise<ImageryInfoData> | ImageryInfoData; source: string; bottomInset?: number }) {
 	return (
 		<Suspense fallback={null}>
 			<Await resolve={info} errorElement={null}>
@@ -20,7 +21,7 @@ export function ImageryDate({ info, source }: { info: Promise<ImageryInfoData> |
 					const copyright = ours?.copyright ?? null
 					if (!caption && !copyright) return null
 					return (
-						<div className="pointer-events-none absolute bottom-9 left-2 z-10 flex flex-col items-start gap-1 text-xs text-gray-800 dark:text-gray-200">
+						<div style={{ bottom: bottomInset + 36 }} className="pointer-events-none absolute left-2 z-10 flex flex-col items-start gap-1 text-xs text-gray-800 dark:text-gray-200">
 							{copyright ? (
 								<p data-testid="imagery-copyright" className="rounded bg-white/90 px-2 py-0.5 shadow dark:bg-gray-900/90">
 									{copyright}
