@@ -7,7 +7,7 @@
 // non-US coordinates: 400 { error, fields }. Signed-in users only, like the
 // other geocode paths.
 import type { Route } from './+types/geocode.reverse'
-import { getReverseGeocoder, NO_ADDRESS_NEARBY } from '~/integrations/geocoder-reverse.server.ts'
+import { getReverseGeocoder, NO_ADDRESS_NEARBY } from '~/integrations/geocoder/reverse.server.ts'
 import { ReverseQuerySchema } from '~/lib/schemas/geocode.ts'
 import { requireActor } from '~/services/auth.server.ts'
 import { api, methodNotAllowed, notFound, readQuery } from '~/utils/http.server.ts'

@@ -1,5 +1,5 @@
 // Reverse geocoding (issue 21 §3, "I'm at the property"): the address nearest
-// a point, through the configured geocoder (geocoder.server.ts).
+// a point, through the configured geocoder (../geocoder.server.ts).
 //
 // - gazetteer: the nearest ZIP centroid (offline), precision `postcode`.
 // - census: the US Census geocoder has no address lookup by coordinates, so a
@@ -16,20 +16,13 @@ import { z } from 'zod'
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { Precision } from '~/lib/geocode-precision.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
-import {
-	expectShape,
-	geocoderConfig,
-	GeocoderError,
-	getJson,
-	googlePrecision,
-	joinUrl,
-	loadGazetteer,
-	mapboxPlace,
-	photonPlace,
-	type GeocoderChoice,
-	type GeocoderConfig,
-	type GeocoderProvider,
-} from './geocoder.server.ts'
+import { geocoderConfig } from './chain.server.ts'
+import { loadGazetteer } from './gazetteer.server.ts'
+import { googlePrecision } from './google.server.ts'
+import { expectShape, getJson, joinUrl } from './http.server.ts'
+import { mapboxPlace } from './mapbox.server.ts'
+import { photonPlace } from './photon.server.ts'
+import { GeocoderError, type GeocoderChoice, type GeocoderConfig, type GeocoderProvider } from './types.server.ts'
 
 export const DEFAULT_GOOGLE_GEOCODING_URL = 'https://maps.googleapis.com/maps/api/geocode'
 export const NO_ADDRESS_NEARBY = 'No address was found near this point.'

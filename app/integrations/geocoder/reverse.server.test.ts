@@ -3,9 +3,9 @@
 // reverse protocols (tests/support/reverse-geocoder-server.ts). The HTTP path
 // and each provider through the built server: tests/api/geocode-reverse.spec.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { REVERSE_POINTS, REVERSE_TOKEN, startReverseGeocoderServer, type ReverseGeocoderServer } from '../../tests/support/reverse-geocoder-server.ts'
-import { createReverseGeocoder } from './geocoder-reverse.server.ts'
-import { GeocoderError, type GeocoderConfig } from './geocoder.server.ts'
+import { REVERSE_POINTS, REVERSE_TOKEN, startReverseGeocoderServer, type ReverseGeocoderServer } from '../../../tests/support/reverse-geocoder-server.ts'
+import { createReverseGeocoder } from './reverse.server.ts'
+import { GeocoderError, type GeocoderConfig } from '../geocoder.server.ts'
 
 const base: Omit<GeocoderConfig, 'provider'> = { censusUrl: 'http://127.0.0.1:9/unused', timeoutMs: 2000, secret: 'reverse-test-secret' }
 let provider: ReverseGeocoderServer
