@@ -64,7 +64,7 @@ test('measurement search is case-insensitive, treats % and _ literally, and page
 	expect(last.page).toBe(2)
 	expect(last.measurements.map((m) => m.label)).toEqual(['Front'])
 	// nonsense in the URL falls back to the defaults
-	expect(DashboardQuerySchema.parse({ sort: 'bogus', page: '-3' })).toEqual({ q: '', sort: 'newest', page: 1 })
+	expect(DashboardQuerySchema.parse({ sort: 'bogus', page: '-3', leadPage: '0' })).toEqual({ q: '', sort: 'newest', page: 1, leadPage: 1 })
 })
 
 test('edit user: a non-numeric search limit becomes 0; limits are 0..10,000', () => {
