@@ -33,6 +33,7 @@ export default [
 	// browser routes and resource routes
 	route('theme', 'routes/theme.tsx'),
 	route('uploads/avatars/:file', 'routes/uploads.avatars.$file.ts'),
+	route('uploads/logos/:file', 'routes/uploads.logos.$file.ts'),
 	route('api/login', 'routes/api/login.ts'),
 	route('api/logout', 'routes/api/logout.ts'),
 	route('api/auth/register', 'routes/api/auth.register.ts'),

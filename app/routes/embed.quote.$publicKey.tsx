@@ -49,7 +49,7 @@ async function requireWidget(request: Request, publicKey: string): Promise<{ wid
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const { widget, headers } = await requireWidget(request, params.publicKey)
 	const requested = new URL(request.url).searchParams.get('requested') === '1'
-	return data({ organizationName: widget.organizationName, priceDisplay: widget.priceDisplay, requested }, { headers })
+	return data({ organizationName: widget.organizationName, organizationLogoUrl: widget.organizationLogoUrl, priceDisplay: widget.priceDisplay, requested }, { headers })
 }
 
 export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
@@ -106,7 +106,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ]
 
 export default function QuoteWidgetPage({ loaderData, actionData }: Route.ComponentProps) {
-	return <QuoteWidgetView organizationName={loaderData.organizationName} requested={loaderData.requested} actionData={actionData} />
+	return <QuoteWidgetView organizationName={loaderData.organizationName} organizationLogoUrl={loaderData.organizationLogoUrl} requested={loaderData.requested} actionData={actionData} />
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

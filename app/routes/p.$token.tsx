@@ -81,9 +81,13 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 	return (
 		<main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-6 sm:py-10">
 			<header className="flex items-center gap-3">
-				<span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-lg font-bold text-white">
-					{share.organizationInitials}
-				</span>
+				{share.organizationLogoUrl ? (
+					<img src={share.organizationLogoUrl} alt={`${share.organizationName} logo`} className="h-12 w-auto max-w-40 shrink-0 object-contain" />
+				) : (
+					<span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-lg font-bold text-white">
+						{share.organizationInitials}
+					</span>
+				)}
 				<div className="min-w-0">
 					<p className="truncate text-lg font-semibold">{share.organizationName}</p>
 					<p className="text-sm text-gray-600 dark:text-gray-400">Estimate · valid until {dateText(share.expiresAt)}</p>

@@ -12,7 +12,7 @@ type Actor = { role: string; organizationId: string | null }
 
 export const ORG_SETTINGS_FORBIDDEN = 'Only account admins can change organization settings'
 
-async function requireManageable(user: Actor, organizationId: string) {
+export async function requireManageable(user: Actor, organizationId: string) {
 	if (user.role !== 'account_admin' && user.role !== 'site_admin') throw forbidden(ORG_SETTINGS_FORBIDDEN)
 	if (user.organizationId !== organizationId) throw notFound(ORGANIZATION_NOT_FOUND)
 	const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, allowAiTraining: true } })
@@ -53,6 +53,6 @@ export async function updateAiTraining(user: Actor, organizationId: string, inpu
 export async function getOrganizationSettings(organizationId: string) {
 	return prisma.organization.findUnique({
 		where: { id: organizationId },
-		select: { id: true, name: true, defaultMapType: true, defaultUnit: true, allowAiTraining: true, aiTrainingConsentDate: true },
+		select: { id: true, name: true, logoUrl: true, defaultMapType: true, defaultUnit: true, allowAiTraining: true, aiTrainingConsentDate: true },
 	})
 }

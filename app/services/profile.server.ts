@@ -61,13 +61,17 @@ export async function updateCommunicationPreferences(userId: string, input: z.ou
 	})
 }
 
+/** Which file field a multipart form carries and its messages (the profile photo unless told). */
+export type UploadField = { name: string; tooLarge: string; missing: string }
+const PHOTO_FIELD: UploadField = { name: 'photo', tooLarge: PHOTO_TOO_LARGE, missing: PHOTO_MISSING }
+
 /** Reads a multipart body of at most `maxBytes` (+ form overhead) without trusting Content-Length. */
-export async function readMultipart(request: Request, maxBytes = MAX_PHOTO_BYTES): Promise<FormData> {
+export async function readMultipart(request: Request, maxBytes = MAX_PHOTO_BYTES, field: UploadField = PHOTO_FIELD): Promise<FormData> {
 	const limit = maxBytes + 64 * 1024
-	const tooLarge = () => new HttpError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE }, { Connection: 'close' })
+	const tooLarge = () => new HttpError(413, field.tooLarge, { [field.name]: field.tooLarge }, { Connection: 'close' })
 	if (Number(request.headers.get('content-length') ?? '0') > limit * 4) throw tooLarge()
 	const type = request.headers.get('content-type') ?? ''
-	if (!type.startsWith('multipart/form-data')) throw badRequest(PHOTO_MISSING, { photo: PHOTO_MISSING })
+	if (!type.startsWith('multipart/form-data')) throw badRequest(field.missing, { [field.name]: field.missing })
 	const chunks: Uint8Array[] = []
 	let total = 0
 	if (request.body) {
@@ -88,7 +92,7 @@ export async function readMultipart(request: Request, maxBytes = MAX_PHOTO_BYTES
 			chunks.push(value)
 		}
 	}
-	if (total > limit) throw new HttpError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE })
+	if (total > limit) throw new HttpError(413, field.tooLarge, { [field.name]: field.tooLarge })
 	try {
 		return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData()
 	} catch {
@@ -96,9 +100,9 @@ export async function readMultipart(request: Request, maxBytes = MAX_PHOTO_BYTES
 	}
 }
 
-/** The bytes of the `photo` file field (or empty when none was chosen). */
-export async function photoBytes(form: FormData): Promise<Buffer> {
-	const file = form.get('photo')
+/** The bytes of the `photo` (or another) file field, or empty when none was chosen. */
+export async function photoBytes(form: FormData, name = 'photo'): Promise<Buffer> {
+	const file = form.get(name)
 	if (!file || typeof file === 'string') return Buffer.alloc(0)
 	return Buffer.from(await file.arrayBuffer())
 }

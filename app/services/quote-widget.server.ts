@@ -114,7 +114,7 @@ export async function findPublicWidget(publicKey: string) {
 	if (!PUBLIC_KEY_PATTERN.test(publicKey)) return null
 	const row = await prisma.quoteWidget.findUnique({
 		where: { publicKey },
-		include: { organization: { select: { id: true, name: true, isDeactivated: true, subscriptionTierId: true, subscriptionTier: { select: { features: true } } } } },
+		include: { organization: { select: { id: true, name: true, logoUrl: true, isDeactivated: true, subscriptionTierId: true, subscriptionTier: { select: { features: true } } } } },
 	})
 	if (!row || !row.enabled || row.organization.isDeactivated) return null
 	if (!tierFeatures(row.organization.subscriptionTierId, row.organization.subscriptionTier.features).hasAiMeasurement) return null
@@ -123,6 +123,7 @@ export async function findPublicWidget(publicKey: string) {
 		publicKey: row.publicKey,
 		organizationId: row.organizationId,
 		organizationName: row.organization.name,
+		organizationLogoUrl: row.organization.logoUrl,
 		allowedDomains: row.allowedDomains,
 		priceDisplay: row.priceDisplay as PriceDisplay,
 		rangePercent: row.rangePercent,

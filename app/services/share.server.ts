@@ -140,7 +140,7 @@ async function findLive(token: string, now: Date) {
 	if (!TOKEN_PATTERN.test(token)) return null
 	const row = await prisma.measurementShare.findUnique({
 		where: { tokenHash: hashToken(token) },
-		include: { measurement: true, organization: { select: { name: true, isDeactivated: true } } },
+		include: { measurement: true, organization: { select: { name: true, logoUrl: true, isDeactivated: true } } },
 	})
 	if (!row || row.revokedAt || row.expiresAt <= now || row.organization.isDeactivated) return null
 	return row
@@ -179,6 +179,7 @@ export async function viewShare(token: string, { countView, viewerOrganizationId
 	return {
 		organizationName: row.organization.name,
 		organizationInitials: initials(row.organization.name),
+		organizationLogoUrl: row.organization.logoUrl,
 		title: report.title,
 		address: report.address,
 		shapes: report.shapes.map(({ shape }, i) => ({

@@ -40,16 +40,30 @@ function useReportHeight() {
 	return ref
 }
 
-export function QuoteWidgetView({ organizationName, requested, actionData }: { organizationName: string; requested: boolean; actionData?: WidgetActionData }) {
+export function QuoteWidgetView({
+	organizationName,
+	organizationLogoUrl = null,
+	requested,
+	actionData,
+}: {
+	organizationName: string
+	/** our own /uploads/logos/… (the widget's CSP allows images from 'self') */
+	organizationLogoUrl?: string | null
+	requested: boolean
+	actionData?: WidgetActionData
+}) {
 	const ref = useReportHeight()
 	const navigation = useNavigation()
 	const measuring = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'quote'
 	const quote = actionData?.quote ?? null
 	return (
 		<div ref={ref} className="mx-auto w-full max-w-xl space-y-4 p-4" data-testid="quote-widget">
-			<header>
-				<h1 className="text-xl font-bold tracking-tight">Instant lawn quote</h1>
-				<p className="text-sm text-gray-600 dark:text-gray-400">from {organizationName}</p>
+			<header className="flex items-center gap-3">
+				{organizationLogoUrl ? <img src={organizationLogoUrl} alt={`${organizationName} logo`} className="h-10 w-auto max-w-32 shrink-0 object-contain" /> : null}
+				<div className="min-w-0">
+					<h1 className="text-xl font-bold tracking-tight">Instant lawn quote</h1>
+					<p className="text-sm text-gray-600 dark:text-gray-400">from {organizationName}</p>
+				</div>
 			</header>
 
 			{requested ? (

@@ -74,3 +74,5 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number]
 
 export const PHOTO_HINT = 'JPG, PNG or GIF, max 5MB'
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+/** The organization's logo (issue 19): same size limit as a photo; stored as a PNG that fits 400×160. */
+export const LOGO_HINT = 'JPG, PNG, GIF or WebP, max 5MB'

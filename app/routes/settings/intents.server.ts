@@ -18,6 +18,7 @@ import {
 	type SettingsTab,
 } from '~/lib/schemas/settings.ts'
 import type { Actor } from '~/services/auth.server.ts'
+import { removeOrganizationLogo, uploadOrganizationLogo } from '~/services/organization-logo.server.ts'
 import { updateAiTraining, updateOrganizationSettings } from '~/services/organization-settings.server.ts'
 import { changePassword } from '~/services/password.server.ts'
 import { createPrice, deletePrice, updatePrice } from '~/services/price-list.server.ts'
@@ -46,6 +47,8 @@ const TAB_OF: Record<Intent, SettingsTab> = {
 	'price-add': 'organization',
 	'price-update': 'organization',
 	'price-delete': 'organization',
+	'logo-upload': 'organization',
+	'logo-remove': 'organization',
 }
 
 /** Failure toasts (spec 2 §8): the spec's words, not the server's. */
@@ -63,6 +66,8 @@ export const FAILURE: Record<Intent, Toast> = {
 	'price-add': { title: 'Update Failed', description: 'Failed to add the service. Check the fields and try again.' },
 	'price-update': { title: 'Update Failed', description: 'Failed to update the service. Check the fields and try again.' },
 	'price-delete': { title: 'Update Failed', description: 'Failed to delete the service.' },
+	'logo-upload': { title: 'Update Failed', description: 'Failed to upload the logo.' },
+	'logo-remove': { title: 'Update Failed', description: 'Failed to remove the logo.' },
 }
 
 function done(intent: Intent, title: string, description?: string, init?: ResponseInit) {
@@ -159,6 +164,14 @@ const HANDLERS: Record<Intent, (c: Context) => Promise<Reply>> = {
 		if (submission.status !== 'success') return failed('organization', 400, FAILURE.organization, submission.reply())
 		await updateOrganizationSettings(user, String(user.organizationId ?? ''), submission.value)
 		return done('organization', 'Settings Updated', 'Organization settings have been saved.')
+	},
+	async 'logo-upload'({ user, formData }) {
+		await uploadOrganizationLogo(user, String(user.organizationId ?? ''), await photoBytes(formData, 'logo'))
+		return done('logo-upload', 'Logo Updated', 'Your logo now shows on share links and the quote widget.')
+	},
+	async 'logo-remove'({ user }) {
+		await removeOrganizationLogo(user, String(user.organizationId ?? ''))
+		return done('logo-remove', 'Logo Removed', 'Share links and the quote widget show your initials again.')
 	},
 	'price-add': (c) => savePrice(c, 'price-add'),
 	'price-update': (c) => savePrice(c, 'price-update'),

@@ -1,8 +1,9 @@
-// Organization (account and site admins): the defaults for everyone, AI
-// training and the price list.
+// Organization (account and site admins): the defaults for everyone, the
+// logo, AI training and the price list.
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { AiTrainingForm } from './ai-training.tsx'
+import { OrganizationLogoSection } from './organization-logo.tsx'
 import { PriceListSection } from './price-list.tsx'
 import { SelectField } from './select-field.tsx'
 import { usePendingIntent } from '~/utils/forms.ts'
@@ -22,6 +23,7 @@ export function OrganizationTab({ actionData }: TabProps) {
 					{pending ? 'Saving...' : 'Save Organization Settings'}
 				</Button>
 			</Form>
+			<OrganizationLogoSection actionData={actionData} />
 			<AiTrainingForm allowAiTraining={organization.allowAiTraining} />
 			<PriceListSection actionData={actionData} />
 		</>

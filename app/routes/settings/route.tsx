@@ -12,8 +12,9 @@ import { Page } from '~/components/page.tsx'
 import { QuoteWidgetSection } from '~/components/settings/quote-widget.tsx'
 import { SignedInScreenError } from '~/components/sign-in-required.tsx'
 import { useToast } from '~/components/toaster.tsx'
-import { SETTINGS_TABS, type SettingsTab } from '~/lib/schemas/settings.ts'
+import { MAX_PHOTO_BYTES, SETTINGS_TABS, type SettingsTab } from '~/lib/schemas/settings.ts'
 import { requireActor, requireActorOr401 } from '~/services/auth.server.ts'
+import { LOGO_FIELD } from '~/services/organization-logo.server.ts'
 import { getOrganizationSettings } from '~/services/organization-settings.server.ts'
 import { listPrices } from '~/services/price-list.server.ts'
 import { readMultipart } from '~/services/profile.server.ts'
@@ -63,13 +64,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
 	const actor = await requireActor(request)
 	const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
+	// two forms are multipart: the profile photo, and the logo (which posts to ?tab=organization)
+	const logo = new URL(request.url).searchParams.get('tab') === 'organization'
 	let formData: FormData
 	try {
-		formData = multipart ? await readMultipart(request) : await request.formData()
+		formData = multipart ? await (logo ? readMultipart(request, MAX_PHOTO_BYTES, LOGO_FIELD) : readMultipart(request)) : await request.formData()
 	} catch (error) {
-		// only the profile form is multipart: a photo over 5 MB ends here
+		// a file over 5 MB ends here, before its intent could be read
 		if (!(error instanceof HttpError)) throw error
-		return failed('profile', error.status, FAILURE.profile, errorResult(error))
+		const intent = logo ? 'logo-upload' : 'profile'
+		return failed(intent, error.status, FAILURE[intent], errorResult(error))
 	}
 	if (formData.get('intent') === QUOTE_WIDGET_INTENT) return quoteWidgetIntent(actor.user, formData)
 	return handleIntent(request, actor, formData)

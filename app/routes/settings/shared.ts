@@ -19,6 +19,8 @@ export type Intent =
 	| 'price-add'
 	| 'price-update'
 	| 'price-delete'
+	| 'logo-upload'
+	| 'logo-remove'
 
 export type Toast = { title: string; description?: string }
 export type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; toast?: Toast; at: number }

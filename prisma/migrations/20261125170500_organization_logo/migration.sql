@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "organizations" ADD COLUMN     "logoUrl" TEXT;
