@@ -3,6 +3,7 @@
 // (exact, or a range of ± n %), and the embed snippet. Pure.
 
 export const WIDGET_NOT_FOUND = 'This quote widget is not available.'
+export const WIDGET_NOT_ALLOWED = 'This quote widget is not set up for this website.'
 export const PRICE_DISPLAYS = ['exact', 'range'] as const
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number]
 export const MAX_RANGE_PERCENT = 50

@@ -9,7 +9,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/embed.quote.$publicKey'
 import { QuoteWidgetView, type WidgetActionData } from '~/components/embed/quote-widget.tsx'
 import { getEnv } from '~/env.server.ts'
-import { WIDGET_NOT_FOUND, withFrameAncestors } from '~/lib/quote-widget.ts'
+import { domainAllows, WIDGET_NOT_ALLOWED, WIDGET_NOT_FOUND, withFrameAncestors } from '~/lib/quote-widget.ts'
 import { QuoteAddressSchema, QuoteRequestSchema } from '~/lib/schemas/quote-widget.ts'
 import { contentSecurityPolicy } from '~/lib/security.ts'
 import { describeQuote, findPublicWidget, quoteAddress, requestQuote, type PublicWidget } from '~/services/quote-widget.server.ts'
@@ -46,8 +46,24 @@ async function requireWidget(request: Request, publicKey: string): Promise<{ wid
 	return { widget, headers: widgetHeaders(request, widget.allowedDomains) }
 }
 
+/** The page that frames the widget, when the browser says (an iframe's Referer: its origin by default); null when it doesn't. */
+function framingPage(request: Request): string | null {
+	const referer = request.headers.get('referer')
+	if (request.headers.get('sec-fetch-dest') !== 'iframe' || !referer) return null
+	try {
+		return new URL(referer).origin === new URL(request.url).origin ? null : referer
+	} catch {
+		return null
+	}
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const { widget, headers } = await requireWidget(request, params.publicKey)
+	// a website that is not on the widget's list: say so inside the frame (an answer any page
+	// may show, with nothing of the organization in it) instead of the browser's blank refusal;
+	// without a Referer the policy's frame-ancestors still keeps such a site out
+	const page = framingPage(request)
+	if (page && !domainAllows(widget.allowedDomains, page)) throw data(WIDGET_NOT_ALLOWED, { status: 403, headers: widgetHeaders(request, null) })
 	const requested = new URL(request.url).searchParams.get('requested') === '1'
 	return data({ organizationName: widget.organizationName, organizationLogoUrl: widget.organizationLogoUrl, priceDisplay: widget.priceDisplay, requested }, { headers })
 }
@@ -110,11 +126,17 @@ export default function QuoteWidgetPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const notFound = typeof error === 'object' && error !== null && 'status' in error && (error as { status: number }).status === 404
+	const status = typeof error === 'object' && error !== null && 'status' in error ? (error as { status: number }).status : 500
+	const [title, detail] =
+		status === 404
+			? [WIDGET_NOT_FOUND, 'The website owner may have turned it off.']
+			: status === 403
+				? [WIDGET_NOT_ALLOWED, 'The website owner can add this website to the widget in Yardstick’s settings.']
+				: ['Something went wrong. Please try again.', null]
 	return (
 		<div role="alert" className="p-4 text-sm">
-			<p className="font-semibold">{notFound ? WIDGET_NOT_FOUND : 'Something went wrong. Please try again.'}</p>
-			{notFound ? <p className="mt-1 text-gray-600 dark:text-gray-400">The website owner may have turned it off.</p> : null}
+			<p className="font-semibold">{title}</p>
+			{detail ? <p className="mt-1 text-gray-600 dark:text-gray-400">{detail}</p> : null}
 		</div>
 	)
 }

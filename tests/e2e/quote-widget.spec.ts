@@ -58,21 +58,34 @@ test('an allowed website shows the widget; a homeowner gets the quote and reques
 	}
 })
 
-test('a website that is not listed cannot frame the widget', async ({ page, makeUser, baseURL }) => {
+test('a website that is not listed cannot frame the widget: the frame says so, and the browser refuses the widget itself', async ({ page, makeUser, baseURL }) => {
 	let publicKey = ''
-	const site = await startWebsite(() => snippetPage(baseURL!, publicKey))
+	let referrerPolicy = 'strict-origin-when-cross-origin'
+	const site = await startWebsite(() => snippetPage(baseURL!, publicKey).replace('<head>', `<head><meta name="referrer" content="${referrerPolicy}">`))
 	try {
 		const widget = await widgetFor(makeUser, ['green-lawns.example', 'https://www.green-lawns.example'])
 		publicKey = widget.publicKey
-		const answered = page.waitForResponse((r) => r.url() === `${baseURL}/embed/quote/${publicKey}`)
+		// the browser names the framing site (the default referrer policy): the widget answers 403 with a message any page may show
+		let answered = page.waitForResponse((r) => r.url() === `${baseURL}/embed/quote/${publicKey}`)
 		await page.goto(`${site.origin}/`)
-		const response = await answered
+		let response = await answered
+		expect(response.status()).toBe(403)
+		expect(response.headers()['content-security-policy']).toMatch(/frame-ancestors \*/)
+		const frame = page.frameLocator('iframe[title="Instant lawn quote"]')
+		await expect(frame.getByRole('alert')).toContainText('This quote widget is not set up for this website.')
+		await expect(frame.getByRole('heading', { name: 'Instant lawn quote' })).toHaveCount(0)
+		await expect(frame.getByText('Green Lawns Co')).toHaveCount(0)
+		await expect(page.getByRole('heading', { name: 'Green Lawns Co' })).toBeVisible()
+
+		// a site that sends no Referer: the widget's own policy keeps it out (Chromium's error page in the frame)
+		referrerPolicy = 'no-referrer'
+		answered = page.waitForResponse((r) => r.url() === `${baseURL}/embed/quote/${publicKey}`)
+		await page.goto(`${site.origin}/`)
+		response = await answered
 		expect(response.status()).toBe(200)
 		expect(response.headers()['content-security-policy']).toMatch(/frame-ancestors green-lawns\.example https:\/\/www\.green-lawns\.example(;|$)/)
-		// Chromium puts its error page in place of a refused frame's document
 		await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/')
-		await expect(page.frameLocator('iframe[title="Instant lawn quote"]').getByRole('heading', { name: 'Instant lawn quote' })).toHaveCount(0)
-		await expect(page.getByRole('heading', { name: 'Green Lawns Co' })).toBeVisible()
+		await expect(frame.getByRole('heading', { name: 'Instant lawn quote' })).toHaveCount(0)
 	} finally {
 		await site.close()
 	}
