@@ -201,6 +201,11 @@ test('Organization: admins save defaults; the AI training toggle saves, and reve
 	await expect(toast(page, 'Settings Updated')).toBeVisible()
 	await expect(page.getByLabel('Default map type')).toHaveValue('terrain')
 
+	// dismiss that toast, so the next "Settings Updated" is the toggle's own: it arrives with the
+	// revalidation after the save, and that must be on screen before the role changes (a later
+	// revalidation would show a member's screen, and its toast would replace the failure's)
+	await toast(page, 'Settings Updated').getByRole('button', { name: 'Dismiss notification' }).click()
+	await expect(toast(page, 'Settings Updated')).toHaveCount(0)
 	const toggle = page.getByLabel('Allow AI training')
 	await expect(toggle).not.toBeChecked()
 	await toggle.check()
@@ -208,8 +213,6 @@ test('Organization: admins save defaults; the AI training toggle saves, and reve
 	await expect.poll(async () => (await db().organization.findUniqueOrThrow({ where: { id: admin.organization!.id } })).allowAiTraining).toBe(true)
 	await expect(toggle).toBeChecked()
 
-	// the save's revalidation must be over first: a reload after the role change shows a member's screen (no toggle)
-	await page.waitForLoadState('networkidle')
 	// lose the role behind the screen's back: the save fails and the toggle goes back
 	await db().user.update({ where: { id: admin.id }, data: { role: 'member' } })
 	// (a click, not uncheck(): the revert can come before Playwright looks at the box)
