@@ -130,10 +130,15 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 		}
 	}, [saver.data, saver.state])
 
-	// deep link: show the measurement once the map is up
+	// deep link: show the measurement once the map is up, once — never again after a revalidation,
+	// and not at all once the user has chosen another one (a click in the first moments used to be undone)
+	const deepLinkDone = useRef<string | null>(null)
 	useEffect(() => {
-		if (!hydrated || !loaderData.viewingId) return
-		const timer = setTimeout(() => controller.current?.showMeasurement(loaderData.viewingId!, true), 300)
+		const id = loaderData.viewingId
+		if (!hydrated || !id || deepLinkDone.current === id) return
+		const timer = setTimeout(() => {
+			if (deepLinkDone.current !== id && controller.current?.showMeasurement(id, true)) deepLinkDone.current = id
+		}, 300)
 		return () => clearTimeout(timer)
 	}, [hydrated, loaderData.viewingId, savedShapes])
 
@@ -283,6 +288,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					viewingId={viewingId}
 					allowAiTraining={loaderData.allowAiTraining}
 					onView={(id) => {
+						deepLinkDone.current = loaderData.viewingId
 						setViewingId(id)
 						controller.current?.showMeasurement(id)
 					}}

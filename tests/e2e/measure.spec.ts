@@ -264,8 +264,16 @@ test('a deep link highlights the saved measurement; Combine merges an address', 
 	const second = list.getByRole('listitem').filter({ hasText: '1100 Congress Ave #2' })
 	await second.getByRole('button').first().click()
 	await expect(second).toHaveClass(/border-blue-500/)
+	// a revalidation (here: renaming it) never sends the view back to the deep-linked measurement,
+	// however long after it the deep link's delay runs out
+	await second.getByText('Rename').click()
+	await second.getByLabel('Measurement name').fill('Front lawn')
+	await second.getByRole('button', { name: 'Save name' }).click()
+	const renamed = list.getByRole('listitem').filter({ hasText: 'Front lawn' })
+	await expect(renamed).toHaveClass(/border-blue-500/)
+	await page.clock.runFor(1_000)
 	await page.mouse.click(c.x, c.y)
-	await expect(page.getByTestId('map-info')).toHaveText(/^1100 Congress Ave #2 · [\d,]+ sq ft$/)
+	await expect(page.getByTestId('map-info')).toHaveText(/^Front lawn · [\d,]+ sq ft$/)
 	await page.clock.runFor(4_100)
 	await expect(page.getByTestId('map-info')).toBeHidden()
 	await page.getByRole('button', { name: 'Combine Measurements' }).click()

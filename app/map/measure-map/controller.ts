@@ -69,9 +69,9 @@ export function createController(api: { readonly current: MapApi | null }, image
 		},
 		showMeasurement(id: string, zoomIn = false) {
 			const a = api.current
-			if (!a) return
+			if (!a) return false
 			const features = a.saved.getFeatures().filter((f) => (f.getProperties() as FeatureMeta).measurementId === id)
-			if (!features.length) return
+			if (!features.length) return false
 			const extent = features.reduce((e, f) => {
 				const g = f.getGeometry()!.getExtent()
 				return [Math.min(e[0]!, g[0]!), Math.min(e[1]!, g[1]!), Math.max(e[2]!, g[2]!), Math.max(e[3]!, g[3]!)]
@@ -81,6 +81,7 @@ export function createController(api: { readonly current: MapApi | null }, image
 			// spec 1 §9: after navigating to a saved measurement, the bounds fit plus 3, at most 21
 			if (zoomIn) view.setZoom(Math.min(21, (view.getZoom() ?? ZOOM.address) + 3))
 			view.setCenter(getCenter(extent))
+			return true
 		},
 	}
 }

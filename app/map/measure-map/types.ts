@@ -39,7 +39,8 @@ export type MapController = {
 	loadLocal(shapes: readonly ShapeInput[]): void
 	undo(): void
 	redo(): void
-	showMeasurement(id: string, zoomIn?: boolean): void
+	/** fits the view to a saved measurement; false while its shapes are not on the map yet */
+	showMeasurement(id: string, zoomIn?: boolean): boolean
 	/** asks a failed imagery layer for its tiles again */
 	retryImagery(type: MapType): void
 	/** one-tap correction: the AI shapes replaced by `shapes` and the tap's marker added, as one undoable step */
