@@ -4,7 +4,12 @@ import './production-env.ts'
 import http from 'node:http'
 import path from 'node:path'
 import { prepareDatabase } from './database.ts'
+import sharp from 'sharp'
 import { seedIfEmpty } from '../prisma/seed.ts'
+
+// libvips' operation cache keeps recent images' pixels (up to 50 MB, 100 operations) for re-use; a
+// server sees each tile mosaic, upload and report picture once, so it only held memory (bench:load)
+sharp.cache(false)
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data')
 const port = Number(process.env.PORT ?? 3000)

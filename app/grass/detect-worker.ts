@@ -1,6 +1,9 @@
 // The CPU-bound part of a detection (segmentation, then measuring), run in a
 // worker thread of app/grass/pool.server.ts so it never stalls the server's
 // event loop. Pure like detect.ts: pixels and numbers in, outlines out.
+import os from 'node:os'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import type { MessagePort } from 'node:worker_threads'
 import { measureLawn, warmUpGrassDetection, type DetectedArea, type ExcludedFeature, type Roi } from './detect.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
@@ -30,12 +33,42 @@ export function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: 
 	return { areas: detection.areas, excluded: detection.excluded }
 }
 
+let idleCollection: NodeJS.Timeout | null = null
+
 /** The pool's entry (piscina calls the default export with each task). */
 export default function detectInWorker({ progress, ...task }: DetectTask): DetectTaskResult {
+	if (idleCollection) clearTimeout(idleCollection)
 	try {
 		return runDetectTask(task, () => progress?.postMessage('measuring'))
 	} finally {
 		progress?.close()
+		// a worker that stays idle a moment collects its garbage (a busy one does not pay for it)
+		if (collectGarbage) idleCollection = setTimeout(collectGarbage, 1_000).unref()
+	}
+}
+
+// A worker idle for a second after a detection collects its garbage: a detection leaves ~50–60 MB of
+// typed arrays (the image's feature planes) that V8 would otherwise keep until its external-memory
+// limit, so an idle warm worker held them (bench:load's pool memory). After every detection it cost
+// ~30 ms of a detection's ~250 (a full collection), so only when idle. A worker cannot be started with
+// --expose-gc (V8 flags are per process), so the flag is set now and a fresh context, which gets
+// `gc`, hands it over; the server's own context is not changed.
+const collectGarbage: (() => void) | null =
+	process.env.GRASS_WORKER === '1'
+		? (() => {
+				v8.setFlagsFromString('--expose-gc')
+				return vm.runInNewContext('gc') as () => void
+			})()
+		: null
+
+// a worker thread yields the CPU to the event loop: on Linux a thread has its own nice value, and
+// setPriority(0-pid) sets the calling thread's, so a detection runs at full speed on an idle core but
+// a request waiting for a busy core goes first (issue 20 §5). GRASS_WORKER_NICE=0 turns it off.
+if (process.env.GRASS_WORKER === '1') {
+	try {
+		os.setPriority(Number(process.env.GRASS_WORKER_NICE ?? 10))
+	} catch {
+		// not allowed here (some sandboxes): the detections run at the server's priority
 	}
 }
 
@@ -43,4 +76,5 @@ export default function detectInWorker({ progress, ...task }: DetectTask): Detec
 // V8 optimises every stage, so the first detections do not pay for it
 if (process.env.GRASS_WORKER === '1' && process.env.NODE_ENV === 'production' && process.env.GRASS_WARMUP !== 'off') {
 	await warmUpGrassDetection()
+	collectGarbage?.()
 }

@@ -1,5 +1,6 @@
 // The detection pool: the same answer as running inline, the server's event
 // loop free while a detection runs, the last step announced, cancellation.
+import fs from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { generateScene } from '../../bench/grass/scene.ts'
 import { propertyRoi } from './detect.ts'
@@ -61,6 +62,14 @@ test('cancelling a running detection rejects with the caller’s reason; the poo
 	await expect(runDetection(task, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late')
 	const after = await runDetection(task)
 	expect(after.areas.length).toBeGreaterThan(0)
+})
+
+test('the pool’s workers run below the server’s priority: a request waiting for a busy core goes first', async () => {
+	await runDetection(task)
+	// Linux keeps a nice value per thread (/proc/<pid>/task/<tid>/stat, field 19)
+	const nice = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16])
+	expect(nice(String(process.pid))).toBe(0)
+	expect(fs.readdirSync('/proc/self/task').filter((tid) => nice(tid) === 10).length).toBeGreaterThanOrEqual(1)
 })
 
 test('GRASS_WORKERS=0 runs inline with the same answer', async () => {
