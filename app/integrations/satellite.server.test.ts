@@ -9,6 +9,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COLOURS, GOOGLE_SESSION, KEYS, startImageryProviderServer, type ImageryProviderServer } from '../../tests/support/imagery-provider-server.ts'
+import { pdfText, reportAround } from '../../tests/support/report-pdf.ts'
 import { chooseSatelliteProvider, createSatelliteImagery, SATELLITE_ATTRIBUTION, USGS_SATELLITE_TILE_URL, type SatelliteConfig } from './satellite.server.ts'
 
 let providers: ImageryProviderServer
@@ -162,24 +163,7 @@ describe('the server fetches the same provider the map shows', () => {
 		const identify = providers.requests.find((r) => r.route === 'esri-identify')!
 		expect(identify.url.searchParams.get('token')).toBe(KEYS.esri)
 		// the PDF prints the credit and "Imagery: <source>, <month year>"
-		const { buildReportPdf } = await import('~/services/report-pdf.server.ts')
-		const pdf = await buildReportPdf({
-			organizationName: 'Acme Lawn',
-			address: '1100 Congress Ave, Austin, TX',
-			date: new Date('2026-11-25T12:00:00Z'),
-			measuredBy: ['Una Test'],
-			preparedBy: 'Una Test',
-			title: 'Property report',
-			shapes: [],
-			totals: { total_area_sqft: 0, total_area_acres: 0, total_area_sqm: 0, total_distance_feet: 0, total_distance_yards: 0, total_distance_meters: 0, shape_count: 0 },
-			notes: null,
-			estimate: null,
-			map,
-		})
-		const { PDFParse } = await import('pdf-parse')
-		const parser = new PDFParse({ data: new Uint8Array(pdf) })
-		const text = (await parser.getText()).text.replace(/\s+/g, ' ')
-		await parser.destroy()
+		const text = await pdfText(await reportAround(map))
 		expect(text).toContain('Powered by Esri. Imagery: Esri, Maxar, Earthstar Geographics, and the GIS User Community')
 		expect(text).toContain('Imagery: Esri World Imagery, April 2023')
 		// the tile cache is named without the key
@@ -189,33 +173,18 @@ describe('the server fetches the same provider the map shows', () => {
 })
 
 test("the PDF prints Google's credit with its copyright line for the area, and no date line", async () => {
-	const { buildReportPdf } = await import('~/services/report-pdf.server.ts')
 	const jpeg = await sharp({ create: { width: 1032, height: 600, channels: 3, background: COLOURS.google } }).jpeg().toBuffer()
 	const center = { lat: 30.2747, lng: -97.7404 }
-	const pdf = await buildReportPdf({
-		organizationName: 'Acme Lawn',
-		address: '1100 Congress Ave, Austin, TX',
-		date: new Date('2026-11-25T12:00:00Z'),
-		measuredBy: ['Una Test'],
-		preparedBy: 'Una Test',
-		title: 'Property report',
-		shapes: [],
-		totals: { total_area_sqft: 0, total_area_acres: 0, total_area_sqm: 0, total_distance_feet: 0, total_distance_yards: 0, total_distance_meters: 0, shape_count: 0 },
-		notes: null,
-		estimate: null,
-		map: {
+	const text = await pdfText(
+		await reportAround({
 			view: { zoom: 19, center, width: 1032, height: 600, left: 0, top: 0 },
 			jpeg,
 			unavailable: null,
 			attribution: SATELLITE_ATTRIBUTION.google,
 			imageryInfo: { source: 'Google Map Tiles', captured: null, copyright: 'Map data ©2026 Google, Imagery ©2026 Maxar Technologies' },
 			logo: null,
-		},
-	})
-	const { PDFParse } = await import('pdf-parse')
-	const parser = new PDFParse({ data: new Uint8Array(pdf) })
-	const text = (await parser.getText()).text.replace(/\s+/g, ' ')
-	await parser.destroy()
+		}),
+	)
 	expect(text).toContain('Imagery source: Imagery © Google; Map data ©2026 Google, Imagery ©2026 Maxar Technologies.')
 	expect(text).not.toContain('Imagery: Google Map Tiles,')
 })

@@ -11,6 +11,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { GOOGLE_LOGO_PATH, KEYS, LOGO_COLOUR, LOGO_SIZE, startImageryProviderServer, type ImageryProviderServer } from '../../tests/support/imagery-provider-server.ts'
+import { reportAround } from '../../tests/support/report-pdf.ts'
 
 const at = { lat: 30.2747, lng: -97.7404 }
 const lawn = [
@@ -21,7 +22,6 @@ const lawn = [
 let providers: ImageryProviderServer
 let cacheDir: string
 let reportMap: typeof import('./report-map.server.ts')
-let reportPdf: typeof import('./report-pdf.server.ts')
 
 beforeAll(async () => {
 	providers = await startImageryProviderServer()
@@ -38,7 +38,6 @@ beforeAll(async () => {
 	process.env.TILE_FETCH_TIMEOUT_MS = '2000'
 	process.env.IMAGERY_METADATA_TIMEOUT_MS = '500'
 	reportMap = await import('./report-map.server.ts')
-	reportPdf = await import('./report-pdf.server.ts')
 })
 afterAll(async () => {
 	await providers?.close()
@@ -46,19 +45,7 @@ afterAll(async () => {
 })
 
 async function report(map: Awaited<ReturnType<typeof reportMap.renderReportMap>>) {
-	const pdf = await reportPdf.buildReportPdf({
-		organizationName: 'Acme Lawn',
-		address: '1100 Congress Ave, Austin, TX',
-		date: new Date('2026-11-25T12:00:00Z'),
-		measuredBy: ['Una Test'],
-		preparedBy: 'Una Test',
-		title: 'Property report',
-		shapes: [],
-		totals: { total_area_sqft: 0, total_area_acres: 0, total_area_sqm: 0, total_distance_feet: 0, total_distance_yards: 0, total_distance_meters: 0, shape_count: 0 },
-		notes: null,
-		estimate: null,
-		map,
-	})
+	const pdf = await reportAround(map)
 	const { PDFParse } = await import('pdf-parse')
 	const parser = new PDFParse({ data: new Uint8Array(pdf) })
 	try {
