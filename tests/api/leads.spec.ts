@@ -3,44 +3,20 @@
 // (its form posts), each for members of the organization only.
 import type { FeatureCollection } from 'geojson'
 import { db, expect, test } from '../support/fixtures.ts'
+import { lawnSquare, widgetLead as createWidgetLead } from '../support/quote-widget.ts'
 
 const form = (fields: Record<string, string>) => ({ data: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, maxRedirects: 0 })
 
 /** Two detected lawns near Denver, as the widget stores them ([lng, lat], closed rings). */
-const r7 = (v: number) => Math.round(v * 1e7) / 1e7
-const square = (lng: number, lat: number, d: number) => [
-	[lng, lat],
-	[r7(lng + d), lat],
-	[r7(lng + d), r7(lat + d)],
-	[lng, r7(lat + d)],
-	[lng, lat],
-]
 const DETECTED: FeatureCollection = {
 	type: 'FeatureCollection',
 	features: [
-		{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(-104.9903, 39.7392, 0.0003)] }, properties: { number: 1, area_sqft: 9000, ai_confidence: 0.9 } },
-		{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(-104.9895, 39.7392, 0.0001)] }, properties: { number: 2, area_sqft: 1000, ai_confidence: 0.7 } },
+		{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [lawnSquare(-104.9903, 39.7392, 0.0003)] }, properties: { number: 1, area_sqft: 9000, ai_confidence: 0.9 } },
+		{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [lawnSquare(-104.9895, 39.7392, 0.0001)] }, properties: { number: 2, area_sqft: 1000, ai_confidence: 0.7 } },
 	],
 }
 
-const widgetLead = (organizationId: string, extra: Record<string, unknown> = {}) =>
-	db().lead.create({
-		data: {
-			organizationId,
-			source: 'widget',
-			name: 'Hana Homeowner',
-			email: 'hana@example.com',
-			phone: '(303) 555-0142',
-			address: '1200 TEST LAWN WAY, DENVER, CO, 80202',
-			lat: 39.7393,
-			lng: -104.9902,
-			areaSqft: 10000,
-			shapes: DETECTED as never,
-			priceLowCents: 25000,
-			priceHighCents: 25000,
-			...extra,
-		},
-	})
+const widgetLead = (organizationId: string, extra: Record<string, unknown> = {}) => createWidgetLead(organizationId, { shapes: DETECTED, ...extra })
 
 test('GET and PATCH /api/leads/{id}: 401 signed out, 404 for another organization, 400 for a bad status, any member changes the status', async ({ makeUser, apiAs, request }) => {
 	const admin = await makeUser({ role: 'account_admin' })

@@ -2,15 +2,7 @@
 // button (a form post, a toast after the redirect), the filter and pages are a
 // GET form and links, and Open in Measure is a form post that lands on /measure.
 import { db, expect, signIn, test } from '../support/fixtures.ts'
-
-const r7 = (v: number) => Math.round(v * 1e7) / 1e7
-const square = (lng: number, lat: number, d: number) => [
-	[lng, lat],
-	[r7(lng + d), lat],
-	[r7(lng + d), r7(lat + d)],
-	[lng, r7(lat + d)],
-	[lng, lat],
-]
+import { lawnSquare, widgetLead } from '../support/quote-widget.ts'
 
 test('status change, filter, pages and Open in Measure work without JavaScript', async ({ page, context, makeUser }) => {
 	const admin = await makeUser({ role: 'account_admin' })
@@ -22,21 +14,11 @@ test('status change, filter, pages and Open in Measure work without JavaScript',
 			data: { organizationId, source: 'share', status: 'lost', name: `Past ${String(i + 1).padStart(2, '0')}`, email: `past${i}@example.com`, phone: '3035550100', address: `${i + 1} Elm St, Denver, CO 80202`, createdAt: new Date(base + i * 60_000) },
 		})
 	}
-	await db().lead.create({
-		data: {
-			organizationId,
-			source: 'widget',
-			name: 'Hana Homeowner',
-			email: 'hana@example.com',
-			phone: '(303) 555-0142',
-			address: '1200 TEST LAWN WAY, DENVER, CO, 80202',
-			lat: 39.7393,
-			lng: -104.9902,
-			areaSqft: 9876,
-			shapes: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [square(-104.9903, 39.7392, 0.0003)] }, properties: { number: 1, ai_confidence: 0.9 } }] },
-			priceLowCents: 24_950,
-			priceHighCents: 24_950,
-		},
+	await widgetLead(organizationId, {
+		areaSqft: 9876,
+		shapes: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [lawnSquare(-104.9903, 39.7392, 0.0003)] }, properties: { number: 1, ai_confidence: 0.9 } }] },
+		priceLowCents: 24_950,
+		priceHighCents: 24_950,
 	})
 	const member = await makeUser({ role: 'member', organizationId })
 	await signIn(context, member.id)

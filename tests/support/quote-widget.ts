@@ -61,3 +61,32 @@ export async function solvedCaptcha(request: { get: (url: string) => Promise<{ j
 	if (!solution) throw new Error('the bot check was not solved')
 	return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
 }
+
+const r7 = (v: number) => Math.round(v * 1e7) / 1e7
+/** A closed square ring of side `d` degrees from (lng, lat), as the widget stores detected lawns. */
+export const lawnSquare = (lng: number, lat: number, d: number) => [
+	[lng, lat],
+	[r7(lng + d), lat],
+	[r7(lng + d), r7(lat + d)],
+	[lng, r7(lat + d)],
+	[lng, lat],
+]
+
+/** A lead as the widget writes it: Hana at the test lawn, with its area and price ($250; `extra` overrides). */
+export const widgetLead = (organizationId: string, extra: Record<string, unknown> = {}) =>
+	db().lead.create({
+		data: {
+			organizationId,
+			source: 'widget',
+			name: 'Hana Homeowner',
+			email: 'hana@example.com',
+			phone: '(303) 555-0142',
+			address: '1200 TEST LAWN WAY, DENVER, CO, 80202',
+			lat: 39.7393,
+			lng: -104.9902,
+			areaSqft: 10000,
+			priceLowCents: 25000,
+			priceHighCents: 25000,
+			...extra,
+		},
+	})
