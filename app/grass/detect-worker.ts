@@ -61,12 +61,20 @@ const collectGarbage: (() => void) | null =
 			})()
 		: null
 
-// a worker thread yields the CPU to the event loop: on Linux a thread has its own nice value, and
-// setPriority(0-pid) sets the calling thread's, so a detection runs at full speed on an idle core but
-// a request waiting for a busy core goes first (issue 20 §5). GRASS_WORKER_NICE=0 turns it off.
+/** The nice value a detection thread takes: `step` (default 10) below the server's, at most 19 (Linux's lowest priority). */
+export function workerNice(serverNice: number, step: string | undefined): number {
+	const below = step === undefined || step === '' || !Number.isFinite(Number(step)) ? 10 : Math.max(0, Number(step))
+	return Math.min(19, serverNice + below)
+}
+
+// a worker thread yields the CPU to the event loop: on Linux a thread has its own nice value (a new
+// thread starts with its creator's), and get/setPriority with no pid read and set the calling
+// thread's, so a detection runs at full speed on an idle core but a request waiting for a busy core
+// goes first (issue 20 §5). The worker goes GRASS_WORKER_NICE (10) below the server, whatever the
+// server's own nice value (a server started under `nice` keeps its workers below it); 0 turns it off.
 if (process.env.GRASS_WORKER === '1') {
 	try {
-		os.setPriority(Number(process.env.GRASS_WORKER_NICE ?? 10))
+		os.setPriority(workerNice(os.getPriority(), process.env.GRASS_WORKER_NICE))
 	} catch {
 		// not allowed here (some sandboxes): the detections run at the server's priority
 	}
