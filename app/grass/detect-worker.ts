@@ -7,10 +7,10 @@ import vm from 'node:vm'
 import type { MessagePort } from 'node:worker_threads'
 import { measureLawn, warmUpGrassDetection, type DetectedArea, type ExcludedFeature, type Roi } from './detect.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
-import type { RgbImage } from './raster.ts'
+import { releaseScratch, type RgbImage } from './raster.ts'
 import type { SeedPoints } from './seeds.ts'
 import { segmentLawn } from './segment.ts'
-import type { Georef } from './vectorize.ts'
+import { releaseTracerMemory, type Georef } from './vectorize.ts'
 
 export type DetectTask = {
 	image: RgbImage
@@ -35,6 +35,18 @@ export function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: 
 
 let idleCollection: NodeJS.Timeout | null = null
 
+/**
+ * What an idle worker gives back: the filters' scratch planes and the outline tracer's maps, kept
+ * between calls so back-to-back detections do not allocate them again (~40–50 MB for a property's
+ * image, the tracer's maps four times its pixels), then the garbage. The next detection allocates
+ * them again (a few ms of its ~250).
+ */
+export function releaseDetectionMemory(): void {
+	releaseScratch()
+	releaseTracerMemory()
+	collectGarbage?.()
+}
+
 /** The pool's entry (piscina calls the default export with each task). */
 export default function detectInWorker({ progress, ...task }: DetectTask): DetectTaskResult {
 	if (idleCollection) clearTimeout(idleCollection)
@@ -42,15 +54,16 @@ export default function detectInWorker({ progress, ...task }: DetectTask): Detec
 		return runDetectTask(task, () => progress?.postMessage('measuring'))
 	} finally {
 		progress?.close()
-		// a worker that stays idle a moment collects its garbage (a busy one does not pay for it)
-		if (collectGarbage) idleCollection = setTimeout(collectGarbage, 1_000).unref()
+		// a worker that stays idle a moment gives its memory back (a busy one does not pay for it)
+		if (collectGarbage) idleCollection = setTimeout(releaseDetectionMemory, 1_000).unref()
 	}
 }
 
 // A worker idle for a second after a detection collects its garbage: a detection leaves ~50–60 MB of
 // typed arrays (the image's feature planes) that V8 would otherwise keep until its external-memory
 // limit, so an idle warm worker held them (bench:load's pool memory). After every detection it cost
-// ~30 ms of a detection's ~250 (a full collection), so only when idle. A worker cannot be started with
+// ~30 ms of a detection's ~250 (a full collection), so only when idle. The timer runs because the pool
+// lets an idle worker's event loop turn (pool.server.ts, atomics 'async'). A worker cannot be started with
 // --expose-gc (V8 flags are per process), so the flag is set now and a fresh context, which gets
 // `gc`, hands it over; the server's own context is not changed.
 const collectGarbage: (() => void) | null =

@@ -5,8 +5,9 @@
 // worker (piscina replaces it). The pool has one worker per core but one
 // (at least one); GRASS_WORKERS sets its size, 0 runs detections inline (on the
 // calling thread), as before. Each worker holds its own copy of the models and
-// the module graph: about 90–115 MB of resident memory when warm. Workers run at
-// nice 10 and collect their garbage when idle (detect-worker.ts).
+// the module graph: about 90–115 MB of resident memory when warm, about half of it
+// given back after a second idle. Workers run 10 below the server's priority
+// (detect-worker.ts).
 import os from 'node:os'
 import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
@@ -35,6 +36,9 @@ function getPool(): Piscina {
 			idleTimeout: 60_000,
 			// a detection is ~0.3 s of CPU: one at a time per worker
 			concurrentTasksPerWorker: 1,
+			// an idle worker waits for its next task without blocking its event loop (piscina's default
+			// blocks it in Atomics.wait), so its timers run: it gives its memory back after a second idle
+			atomics: 'async',
 			// a small JavaScript heap: the pixels live in typed arrays outside it, and a worker with
 			// the default (sized to the machine) held ~220 MB more after 37 detections (bench:load)
 			resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },

@@ -27,6 +27,12 @@ function scratchBuffer(slot: number, n: number): Float32Array {
 }
 let colSums = new Float64Array(0)
 
+/** Lets the scratch buffers go (an idle detection worker): the next call allocates them again. */
+export function releaseScratch(): void {
+	scratch.length = 0
+	colSums = new Float64Array(0)
+}
+
 /**
  * Mean of `values` over the (2r+1)² window around every pixel, the window
  * clipped at the image edge (so edges average what exists). O(n) whatever r.

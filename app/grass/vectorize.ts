@@ -69,6 +69,21 @@ let fTail = new Int32Array(1 << 12)
 let fragments = 1
 let emitted: TracedRing[] = []
 
+/** Lets the tracer's maps and lists go (an idle detection worker): the next trace allocates them again. */
+export function releaseTracerMemory(): void {
+	byStart = new Int32Array(0)
+	byEnd = new Int32Array(0)
+	mapsClean = false
+	px = new Int32Array(1 << 14)
+	py = new Int32Array(1 << 14)
+	next = new Int32Array(1 << 14)
+	fStart = new Int32Array(1 << 12)
+	fEnd = new Int32Array(1 << 12)
+	fHead = new Int32Array(1 << 12)
+	fTail = new Int32Array(1 << 12)
+	emitted = []
+}
+
 const grow = (a: Int32Array) => {
 	const b = new Int32Array(a.length * 2)
 	b.set(a)
