@@ -33,8 +33,13 @@ const root = path.resolve('tmp/bench-load')
 fs.rmSync(root, { recursive: true, force: true })
 fs.mkdirSync(root, { recursive: true })
 
-if (!fs.existsSync('build/server/index.js')) {
-	console.log('building the app…')
+// the production build, made again when any source under app/ is newer than it: a stale build
+// would measure yesterday's code (the server loads the request path from build/)
+const newestSource = (dir: string): number =>
+	Math.max(0, ...fs.readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newestSource(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs)))
+const builtAt = fs.existsSync('build/server/index.js') ? fs.statSync('build/server/index.js').mtimeMs : 0
+if (builtAt < newestSource('app')) {
+	console.log(builtAt ? 'the build is older than app/: building the app again…' : 'building the app…')
 	const built = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' })
 	if (built.status !== 0) process.exit(1)
 }
