@@ -22,12 +22,16 @@ if (vitest) {
 	passed += vitest.numPassedTests
 	failed += vitest.numFailedTests
 	skipped += vitest.numPendingTests + vitest.numTodoTests
-	for (const file of vitest.testResults)
-		for (const test of file.assertionResults.filter((t) => t.status === 'failed'))
-			failures.push(`vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`)
-	if (vitest.numFailedTestSuites && !vitest.testResults.some((f) => f.assertionResults.some((t) => t.status === 'failed')))
-		for (const file of vitest.testResults.filter((f) => f.status === 'failed'))
-			failures.push(`vitest ${file.name.replace(`${process.cwd()}/`, '')}\n${firstLines(file.message)}`)
+	for (const file of vitest.testResults) {
+		const name = file.name.replace(`${process.cwd()}/`, '')
+		const failedTests = file.assertionResults.filter((t) => t.status === 'failed')
+		for (const test of failedTests) failures.push(`vitest ${name} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`)
+		// a file that failed with no failed test (it did not load, a hook threw) counts as one failure
+		if (file.status === 'failed' && failedTests.length === 0) {
+			failed += 1
+			failures.push(`vitest ${name}\n${firstLines(file.message)}`)
+		}
+	}
 } else failed += 1
 
 const playwright = read('tmp/playwright.json')

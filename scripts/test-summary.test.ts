@@ -81,3 +81,14 @@ test('a run whose report is missing (a crash before the JSON was written) fails'
 	expect(lines.at(-1)).toBe('3 passed, 1 failed')
 	expect(code).toBe(1)
 })
+
+test('a test file that does not load is named and counted, though no test in it failed', () => {
+	const report = vitest(false)
+	report.numFailedTestSuites = 1
+	report.testResults.push({ name: '/ci/app/broken.test.ts', status: 'failed', message: 'Error: Transform failed with 1 error:\nExpected `,` or `)`', assertionResults: [] } as never)
+	const { code, lines } = summarise({ vitest: report, playwright: playwright('expected') })
+	expect(lines).toContain('  ✗ vitest /ci/app/broken.test.ts')
+	expect(lines).toContain('    Error: Transform failed with 1 error:')
+	expect(lines.at(-1)).toBe('5 passed, 1 failed')
+	expect(code).toBe(1)
+})

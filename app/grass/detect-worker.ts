@@ -37,8 +37,8 @@ let idleCollection: NodeJS.Timeout | null = null
 
 /**
  * What an idle worker gives back: the filters' scratch planes and the outline tracer's maps, kept
- * between calls so back-to-back detections do not allocate them again (~40–50 MB for a property's
- * image, the tracer's maps four times its pixels), then the garbage. The next detection allocates
+ * between calls so back-to-back detections do not allocate them again (up to ~30 MB for a 768-px
+ * window, the tracer's maps four times its pixels), then the garbage. The next detection allocates
  * them again (a few ms of its ~250).
  */
 export function releaseDetectionMemory(): void {
