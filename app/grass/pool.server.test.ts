@@ -1,33 +1,20 @@
 // The detection pool: the same answer as running inline, the server's event
-// loop free while a detection runs, the last step announced, cancellation.
+// loop free while a detection runs, the last step announced, cancellation, priority, idle memory.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { MALLOC_ENV } from '../../server/malloc-env.mjs'
-import { generateScene } from '../../bench/grass/scene.ts'
-import { propertyRoi } from './detect.ts'
+import { yardDetectTask } from '../../tests/support/detect-task.ts'
 import { releaseDetectionMemory, runDetectTask, workerNice, type DetectTask } from './detect-worker.ts'
-import { groundPixelAreaM2, project } from './mercator.ts'
 import { runDetection, stopDetectionPool } from './pool.server.ts'
 
 let task: Omit<DetectTask, 'progress'>
 
 beforeAll(async () => {
 	process.env.GRASS_WORKERS = '2'
-	const center = { lat: 39.7392, lng: -104.9903 }
-	const scene = await generateScene({ seed: 4242, zoom: 20, center })
-	const c = project(center, 20)
-	task = {
-		image: scene.image,
-		mpp: scene.mpp,
-		pixelAreaM2: groundPixelAreaM2(center.lat, 20),
-		georef: { left: Math.round(c.x - scene.image.width / 2), top: Math.round(c.y - scene.image.height / 2), zoom: 20 },
-		roi: propertyRoi(scene.image.width, scene.image.height, scene.mpp),
-		learned: null,
-		seeds: null,
-	}
+	task = await yardDetectTask()
 })
 afterAll(async () => {
 	await stopDetectionPool()
