@@ -363,7 +363,7 @@ const targets = {
 }
 if (detections) {
 	console.log(
-		`detections beside requests: GET /api/auth/user p99 ${detections.p99Quiet} ms alone → ${detections.p99Busy} ms beside 4 back-to-back detections (${detections.ratio}×, target ≤ 2×; ${detections.detections} detections, ${detections.detectionErrors} failed); GRASS_WORKERS ${process.env.LOAD_GRASS_WORKERS ?? 'default: one per core'})`,
+		`detections beside requests: GET /api/auth/user p99 ${detections.p99Quiet} ms alone → ${detections.p99Busy} ms beside 4 back-to-back detections (${detections.ratio}×, target ≤ 2×; ${detections.detections} detections, ${detections.detectionErrors} failed; GRASS_WORKERS ${process.env.LOAD_GRASS_WORKERS ?? 'default: one per core'})`,
 	)
 	console.log(
 		`resident memory: ${detections.rssWithoutPoolMb} MB for the server without a pool after start-up (the baseline) → ${detections.rssPoolWarmMb} MB with the pool warm (${detections.memoryRatio}×, target ≤ 1.5×); ${detections.rssAfterStartMb} MB right after start-up; after all the load runs ${detections.rssAfterLoadMb} MB (peak during the detections ${detections.rssPeakMb} MB)`,

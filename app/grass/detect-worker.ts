@@ -33,6 +33,21 @@ export function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: 
 	return { areas: detection.areas, excluded: detection.excluded }
 }
 
+// A worker idle for a second after a detection gives its memory back (releaseDetectionMemory), and
+// a production worker collects its garbage after the warm-up: a detection leaves typed arrays (the
+// image's feature planes) that V8 would otherwise keep until its external-memory limit. Collecting
+// after every detection cost ~30 ms of a detection's ~250, so only when idle; the idle timer runs
+// because the pool lets an idle worker's event loop turn (pool.server.ts, atomics 'async'). A worker
+// cannot be started with --expose-gc (V8 flags are per process), so the flag is set now and a fresh
+// context, which gets `gc`, hands it over; the server's own context is not changed.
+const collectGarbage: (() => void) | null =
+	process.env.GRASS_WORKER === '1'
+		? (() => {
+				v8.setFlagsFromString('--expose-gc')
+				return vm.runInNewContext('gc') as () => void
+			})()
+		: null
+
 let idleCollection: NodeJS.Timeout | null = null
 
 /**
@@ -59,24 +74,9 @@ export default function detectInWorker({ progress, ...task }: DetectTask): Detec
 	}
 }
 
-// A worker idle for a second after a detection collects its garbage: a detection leaves ~50–60 MB of
-// typed arrays (the image's feature planes) that V8 would otherwise keep until its external-memory
-// limit, so an idle warm worker held them (bench:load's pool memory). After every detection it cost
-// ~30 ms of a detection's ~250 (a full collection), so only when idle. The timer runs because the pool
-// lets an idle worker's event loop turn (pool.server.ts, atomics 'async'). A worker cannot be started with
-// --expose-gc (V8 flags are per process), so the flag is set now and a fresh context, which gets
-// `gc`, hands it over; the server's own context is not changed.
-const collectGarbage: (() => void) | null =
-	process.env.GRASS_WORKER === '1'
-		? (() => {
-				v8.setFlagsFromString('--expose-gc')
-				return vm.runInNewContext('gc') as () => void
-			})()
-		: null
-
 /** The nice value a detection thread takes: `step` (default 10) below the server's, at most 19 (Linux's lowest priority). */
 export function workerNice(serverNice: number, step: string | undefined): number {
-	const below = step === undefined || step === '' || !Number.isFinite(Number(step)) ? 10 : Math.max(0, Number(step))
+	const below = step === undefined || step === '' || !Number.isFinite(Number(step)) ? 10 : Math.max(0, Math.trunc(Number(step)))
 	return Math.min(19, serverNice + below)
 }
 

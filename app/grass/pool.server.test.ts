@@ -85,6 +85,7 @@ test('a detection thread goes 10 below the server, or GRASS_WORKER_NICE, never p
 	expect(workerNice(-5, '3')).toBe(-2)
 	expect(workerNice(4, '0')).toBe(4)
 	expect(workerNice(0, 'soon')).toBe(10)
+	expect(workerNice(0, '2.5')).toBe(2)
 })
 
 test('GRASS_WORKERS=0 runs inline with the same answer', async () => {
