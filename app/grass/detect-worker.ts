@@ -10,6 +10,7 @@ import type { LearnedLawnModel } from './learned-model.ts'
 import { releaseScratch, type RgbImage } from './raster.ts'
 import type { SeedPoints } from './seeds.ts'
 import { segmentLawn } from './segment.ts'
+import { currentThreadId, enterIdle, mayLeaveIdle, SCHED_IDLE, threadPolicy } from './thread-priority.server.ts'
 import { releaseTracerMemory, type Georef } from './vectorize.ts'
 
 export type DetectTask = {
@@ -20,7 +21,7 @@ export type DetectTask = {
 	roi: Roi
 	learned: LearnedLawnModel | null
 	seeds: SeedPoints | null
-	/** told 'measuring' when the segmentation is done (the modal's last step) */
+	/** told `{ idleThread }` as a detection starts at SCHED_IDLE, and 'measuring' when the segmentation is done (the modal's last step) */
 	progress?: MessagePort
 }
 
@@ -62,9 +63,21 @@ export function releaseDetectionMemory(): void {
 	collectGarbage?.()
 }
 
+// the thread of a worker that detects at SCHED_IDLE (set as the worker starts, below), null when it does not
+let idleThread: number | null = null
+
+/** Puts the worker's thread at SCHED_IDLE before a detection (the pool may have raised it during the last one); its id, or null. */
+function waitAtIdle(): number | null {
+	if (idleThread === null || threadPolicy(idleThread) === SCHED_IDLE) return idleThread
+	if (!enterIdle(idleThread)) idleThread = null // no chrt, or refused: the nice value alone, from now on
+	return idleThread
+}
+
 /** The pool's entry (piscina calls the default export with each task). */
 export default function detectInWorker({ progress, ...task }: DetectTask): DetectTaskResult {
 	if (idleCollection) clearTimeout(idleCollection)
+	const idle = waitAtIdle()
+	if (idle !== null) progress?.postMessage({ idleThread: idle })
 	try {
 		return runDetectTask(task, () => progress?.postMessage('measuring'))
 	} finally {
@@ -85,12 +98,20 @@ export function workerNice(serverNice: number, step: string | undefined): number
 // thread's, so a detection runs at full speed on an idle core but a request waiting for a busy core
 // goes first (issue 20 §5). The worker goes GRASS_WORKER_NICE (10) below the server, whatever the
 // server's own nice value (a server started under `nice` keeps its workers below it); 0 turns it off.
+// Then, from its first detection, the thread waits at SCHED_IDLE (GRASS_WORKER_IDLE=off keeps the nice
+// value alone): a request's thread waking up takes a core running only a detection at once, where a
+// nice value still let it queue behind one (bench:load: p99 beside detections 22–28 ms at nice 10,
+// 17–20 ms at SCHED_IDLE, 11–15 ms alone). An idle thread gets almost nothing while other work keeps
+// every core busy, so the pool raises one that waits too long back to its nice value (pool.server.ts);
+// Linux lets a thread leave SCHED_IDLE only with CAP_SYS_NICE or a high enough RLIMIT_NICE, so
+// without either the worker keeps its nice value alone.
 if (process.env.GRASS_WORKER === '1') {
 	try {
 		os.setPriority(workerNice(os.getPriority(), process.env.GRASS_WORKER_NICE))
 	} catch {
 		// not allowed here (some sandboxes): the detections run at the server's priority
 	}
+	if (process.env.GRASS_WORKER_IDLE !== 'off' && mayLeaveIdle(os.getPriority())) idleThread = currentThreadId()
 }
 
 // a production worker warms up as it starts (GRASS_WARMUP=off skips it), before it takes a task:

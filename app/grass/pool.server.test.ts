@@ -1,20 +1,26 @@
 // The detection pool: the same answer as running inline, the server's event
 // loop free while a detection runs, the last step announced, cancellation, priority, idle memory.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { MALLOC_ENV } from '../../server/malloc-env.mjs'
 import { yardDetectTask } from '../../tests/support/detect-task.ts'
 import { releaseDetectionMemory, runDetectTask, workerNice, type DetectTask } from './detect-worker.ts'
 import { runDetection, stopDetectionPool } from './pool.server.ts'
+import { mayLeaveIdle, SCHED_IDLE } from './thread-priority.server.ts'
 
 let task: Omit<DetectTask, 'progress'>
 
 beforeAll(async () => {
 	process.env.GRASS_WORKERS = '2'
 	task = await yardDetectTask()
+})
+// busy loops a test starts: gone when it ends, even one that failed or timed out
+const burners: ReturnType<typeof spawn>[] = []
+afterEach(() => {
+	for (const burner of burners.splice(0)) burner.kill('SIGKILL')
 })
 afterAll(async () => {
 	await stopDetectionPool()
@@ -77,6 +83,86 @@ test('the pool’s workers run below the server’s priority: a request waiting 
 	if (allowed) expect(atBelow).toBeGreaterThanOrEqual(1)
 	else if (below !== server) expect(atBelow, 'this machine refuses per-thread priorities: the workers stay at the server’s').toBe(0)
 })
+
+// this process's threads with their nice value and scheduling policy (/proc/<pid>/task/<tid>/stat, fields 19 and 41)
+function threads(): { tid: number; nice: number; policy: number }[] {
+	return fs.readdirSync('/proc/self/task').flatMap((tid) => {
+		try {
+			const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
+			return [{ tid: Number(tid), nice: Number(fields[16]), policy: Number(fields[38]) }]
+		} catch {
+			return [] // ended meanwhile
+		}
+	})
+}
+
+/** Whether this machine lets a plain thread put itself at SCHED_IDLE (util-linux's chrt there, and allowed). */
+function idleAllowed(): Promise<boolean> {
+	return new Promise((resolve, reject) => {
+		const probe = new Worker(
+			`const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()
+			const ok = require('node:child_process').spawnSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore' }).status === 0
+			require('node:worker_threads').parentPort.postMessage(ok)`,
+			{ eval: true },
+		)
+		probe.once('message', (ok: boolean) => void probe.terminate().then(() => resolve(ok)))
+		probe.once('error', reject)
+	})
+}
+
+/** A detection in the pool, and each of this process's threads' policies seen while it ran (looked at every 10 ms). */
+async function detectWatchingPolicies(): Promise<{ result: Awaited<ReturnType<typeof runDetection>>; seen: Map<number, Set<number>> }> {
+	const seen = new Map<number, Set<number>>()
+	const look = () => threads().forEach((t) => seen.set(t.tid, (seen.get(t.tid) ?? new Set()).add(t.policy)))
+	const sampler = setInterval(look, 10)
+	try {
+		return { result: await runDetection(task), seen }
+	} finally {
+		clearInterval(sampler)
+	}
+}
+// the detection threads' nice value, and whether they can wait at SCHED_IDLE here: the thread could not be
+// raised from it without CAP_SYS_NICE or RLIMIT_NICE (and a sandbox may refuse it): it keeps its nice value alone then
+const workersNice = () => workerNice(os.getPriority(), process.env.GRASS_WORKER_NICE)
+const idleHere = async () => process.env.GRASS_WORKER_IDLE !== 'off' && (await idleAllowed()) && mayLeaveIdle(workersNice())
+
+test('a detection thread works at SCHED_IDLE, so a waking request takes its core at once, where the pool can raise it again', async () => {
+	const { seen } = await detectWatchingPolicies()
+	const idle = [...seen].filter(([, policies]) => policies.has(SCHED_IDLE)).map(([tid]) => tid)
+	if (await idleHere()) {
+		expect(idle.length).toBeGreaterThanOrEqual(1)
+		for (const tid of idle) expect(threads().find((t) => t.tid === tid)?.nice).toBe(workersNice())
+	} else expect(idle, 'this machine cannot raise a thread from SCHED_IDLE: the workers keep their nice value alone').toEqual([])
+})
+
+test('a detection starved of a core goes back to its nice value and ends; the next one starts at SCHED_IDLE again', async () => {
+	await stopDetectionPool()
+	process.env.GRASS_WORKERS = '1'
+	try {
+		const first = await detectWatchingPolicies()
+		const worker = [...first.seen].find(([, policies]) => policies.has(SCHED_IDLE))?.[0]
+		if (worker === undefined) {
+			// a machine where the workers keep their nice value alone (the test above says which)
+			expect(await idleHere()).toBe(false)
+			return
+		}
+		// the worker's thread and a busy loop share one core: at SCHED_IDLE it would hardly move (~0.2 % of
+		// the core: a ~0.3 s detection would take minutes); raised to its nice value it gets ~10 %
+		expect(spawnSync('taskset', ['--pid', '--cpu-list', '0', String(worker)]).status).toBe(0)
+		burners.push(spawn('taskset', ['--cpu-list', '0', process.execPath, '-e', 'for(;;){}'], { stdio: 'ignore' }))
+		const starved = await detectWatchingPolicies()
+		expect(starved.result.areas.length).toBeGreaterThan(0)
+		expect([...starved.seen.get(worker)!]).toContain(0) // SCHED_OTHER, at the worker's nice value
+		expect(threads().find((t) => t.tid === worker)?.nice).toBe(workersNice())
+
+		for (const burner of burners.splice(0)) burner.kill('SIGKILL')
+		const next = await detectWatchingPolicies()
+		expect([...next.seen.get(worker)!]).toContain(SCHED_IDLE)
+	} finally {
+		await stopDetectionPool() // its one worker is pinned to a core: the next test gets a fresh pool
+		process.env.GRASS_WORKERS = '2'
+	}
+}, 90_000)
 
 test('a detection thread goes 10 below the server, or GRASS_WORKER_NICE, never past 19', () => {
 	expect(workerNice(0, undefined)).toBe(10)

@@ -7,12 +7,14 @@
 // calling thread), as before. Each worker holds its own copy of the models and
 // the module graph: about 90–115 MB of resident memory when warm, about half of it
 // given back after a second idle. Workers run 10 below the server's priority
-// (detect-worker.ts).
+// and detect at SCHED_IDLE (detect-worker.ts); one starved of a core is raised
+// back to that nice value (watchForStarvation).
 import os from 'node:os'
 import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { runDetectTask, type DetectTask, type DetectTaskResult } from './detect-worker.ts'
+import { leaveIdle, threadRunning } from './thread-priority.server.ts'
 
 let pool: Piscina | null = null
 
@@ -67,7 +69,11 @@ export async function runDetection(task: Omit<DetectTask, 'progress'>, { signal,
 		onMeasuring?.()
 	}
 	const { port1, port2 } = new MessageChannel()
-	port1.on('message', tellMeasuring)
+	let stopWatching = () => {}
+	port1.on('message', (message: 'measuring' | { idleThread: number }) => {
+		if (message === 'measuring') tellMeasuring()
+		else stopWatching = watchForStarvation(message.idleThread)
+	})
 	try {
 		const result = (await getPool().run({ ...task, progress: port2 }, { transferList: [port2] as never, signal })) as DetectTaskResult
 		// the worker's note and its result travel on different ports: never skip the step
@@ -78,8 +84,42 @@ export async function runDetection(task: Omit<DetectTask, 'progress'>, { signal,
 		if (signal?.aborted) throw signal.reason
 		throw error
 	} finally {
+		stopWatching()
 		port1.close()
 	}
+}
+
+/**
+ * How often a detecting thread at SCHED_IDLE is looked at, the least share of a core it should have had
+ * since the last look while runnable, and how many looks in a row below it mean starved.
+ */
+export const STARVATION = { everyMs: 200, leastShare: 0.2, looks: 2 }
+
+/**
+ * A detection thread at SCHED_IDLE gets a core only when nothing else wants one: while other work
+ * keeps every core busy it hardly moves (~0.2 % of a core beside one busy loop, measured). One that
+ * was runnable but ran less than a fifth of the time for two looks in a row (0.4 s) goes back to its
+ * nice value for the rest of its detection (the worker goes back to idle before its next one).
+ * Returns the function that stops watching.
+ */
+function watchForStarvation(tid: number): () => void {
+	let last = threadRunning(tid)
+	let at = performance.now()
+	let starvedLooks = 0
+	const timer = setInterval(() => {
+		const now = performance.now()
+		const current = threadRunning(tid)
+		if (!last || !current) return clearInterval(timer)
+		const starved = current.runnable && (current.ranNs - last.ranNs) / 1e6 < STARVATION.leastShare * (now - at)
+		starvedLooks = starved ? starvedLooks + 1 : 0
+		if (starvedLooks >= STARVATION.looks) {
+			clearInterval(timer)
+			void leaveIdle(tid)
+		}
+		last = current
+		at = now
+	}, STARVATION.everyMs).unref()
+	return () => clearInterval(timer)
 }
 
 /** Stops the workers (graceful shutdown, tests). */
