@@ -8,7 +8,8 @@
 // last line, one JSON object with floorMs, bareMs and each path's multiple.
 //
 // LOAD_SECONDS (default 10) per run, LOAD_CONNECTIONS (default 50); LOAD_SERVER
-// (default server/index.ts) another server entry to compare (e.g. an older front door).
+// (default server/index.ts) another server entry to compare (e.g. an older front door, or
+// bench/load-framework.ts: the framework's own listener without ours).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -180,9 +181,13 @@ const scenarios: Scenario[] = [
 	{ name: 'GET / (landing page)', method: 'GET', path: '/', headers: {}, target: 2 },
 ]
 
+// LOAD_ONLY=text[,text…] runs the floor and the scenarios whose name contains one of them
+const only = process.env.LOAD_ONLY?.split(',').filter(Boolean)
+const chosen = scenarios.filter((x) => !only || x.name === FLOOR || only.some((o) => x.name.includes(o)))
+
 // the bare server answers each path with the bytes the app answered
 const fixtures: Record<string, { status: number; type: string; body: string }> = {}
-for (const s of scenarios) {
+for (const s of chosen) {
 	const res = await fetch(app.url + s.path, { method: s.method, headers: s.headers, body: s.body })
 	const body = Buffer.from(await res.arrayBuffer())
 	if (res.status >= 300) throw new Error(`${s.name} answered ${res.status}: ${body.toString().slice(0, 300)}`)
@@ -260,8 +265,6 @@ async function drive(target: Started, s: Scenario, withPostgres: boolean): Promi
 const rows: { scenario: string; app: Figures; bare: Figures; floorMs: number }[] = []
 let detections: { p99Quiet: number; p99Busy: number; ratio: number; detections: number; detectionErrors: number; probeErrors: number; rssWithoutPoolMb: number; rssAfterStartMb: number; rssPoolWarmMb: number; memoryRatio: number; rssPeakMb: number; rssAfterLoadMb: number } | null = null
 try {
-	// LOAD_ONLY=text[,text…] runs the floor and the scenarios whose name contains one of them
-	const only = process.env.LOAD_ONLY?.split(',').filter(Boolean)
 	const detect = (k: number) =>
 		fetch(app.url + '/api/ai-measure', { method: 'POST', headers: { authorization: `Bearer ${tokens[1 + k]}`, 'content-type': 'application/json' }, body: JSON.stringify({ propertyCenter: DETECT_CENTER }) })
 	// issue 20 §5's memory: the server with the pool warm (its worker warmed up, one detection done),
@@ -274,7 +277,7 @@ try {
 		await settle(3_000)
 		rssPoolWarm = rssMb(app.child.pid!)
 	}
-	for (const s of scenarios.filter((x) => !only || x.name === FLOOR || only.some((o) => x.name.includes(o)))) {
+	for (const s of chosen) {
 		// a short warm-up so JIT and pools are hot for both
 		await autocannon({ url: app.url + s.path, method: s.method, headers: s.headers, body: s.body, connections: 10, duration: 1 })
 		// the floor again right before each path: its multiple is of the floor measured beside
