@@ -98,13 +98,13 @@ export function workerNice(serverNice: number, step: string | undefined): number
 // thread's, so a detection runs at full speed on an idle core but a request waiting for a busy core
 // goes first (issue 20 §5). The worker goes GRASS_WORKER_NICE (10) below the server, whatever the
 // server's own nice value (a server started under `nice` keeps its workers below it); 0 turns it off.
-// Then, from its first detection, the thread waits at SCHED_IDLE (GRASS_WORKER_IDLE=off keeps the nice
+// Then, from its first detection, the thread works at SCHED_IDLE (GRASS_WORKER_IDLE=off keeps the nice
 // value alone): a request's thread waking up takes a core running only a detection at once, where a
-// nice value still let it queue behind one (bench:load: p99 beside detections 22–28 ms at nice 10,
-// 17–20 ms at SCHED_IDLE, 11–15 ms alone). An idle thread gets almost nothing while other work keeps
-// every core busy, so the pool raises one that waits too long back to its nice value (pool.server.ts);
-// Linux lets a thread leave SCHED_IDLE only with CAP_SYS_NICE or a high enough RLIMIT_NICE, so
-// without either the worker keeps its nice value alone.
+// nice value still let it queue behind one (one server, the policy switched between rounds: p99 of
+// requests beside detections 17–20 ms at SCHED_IDLE, 22–33 ms at nice 10, 11–16 ms alone). An idle
+// thread gets almost nothing while other work keeps every core busy, so the pool raises one starved of
+// a core back to its nice value (pool.server.ts); Linux lets a thread leave SCHED_IDLE only with
+// CAP_SYS_NICE or a high enough RLIMIT_NICE, so without either the worker keeps its nice value alone.
 if (process.env.GRASS_WORKER === '1') {
 	try {
 		os.setPriority(workerNice(os.getPriority(), process.env.GRASS_WORKER_NICE))

@@ -59,7 +59,7 @@ test('cancelling a running detection rejects with the caller’s reason; the poo
 	await expect(runDetection(task, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late')
 	const after = await runDetection(task)
 	expect(after.areas.length).toBeGreaterThan(0)
-})
+}, 90_000) // three detections: on a busy machine they took up to 17 s (npm run test:stress)
 
 test('the pool’s workers run below the server’s priority: a request waiting for a busy core goes first', async () => {
 	await runDetection(task)
@@ -82,7 +82,7 @@ test('the pool’s workers run below the server’s priority: a request waiting 
 	})
 	if (allowed) expect(atBelow).toBeGreaterThanOrEqual(1)
 	else if (below !== server) expect(atBelow, 'this machine refuses per-thread priorities: the workers stay at the server’s').toBe(0)
-})
+}, 90_000)
 
 // this process's threads with their nice value and scheduling policy (/proc/<pid>/task/<tid>/stat, fields 19 and 41)
 function threads(): { tid: number; nice: number; policy: number }[] {
@@ -133,7 +133,7 @@ test('a detection thread works at SCHED_IDLE, so a waking request takes its core
 		expect(idle.length).toBeGreaterThanOrEqual(1)
 		for (const tid of idle) expect(threads().find((t) => t.tid === tid)?.nice).toBe(workersNice())
 	} else expect(idle, 'this machine cannot raise a thread from SCHED_IDLE: the workers keep their nice value alone').toEqual([])
-})
+}, 90_000)
 
 test('a detection starved of a core goes back to its nice value and ends; the next one starts at SCHED_IDLE again', async () => {
 	await stopDetectionPool()

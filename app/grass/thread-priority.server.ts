@@ -1,7 +1,7 @@
 // Linux scheduling of one thread, for the detection workers (issue 20 §5): a
-// worker thread waits at SCHED_IDLE, so any other thread that wants a core gets
+// worker thread detects at SCHED_IDLE, so any other thread that wants a core gets
 // it at once (the scheduler treats a core running only idle threads as free);
-// one that waits too long for a core goes back to its nice value. Node has no
+// one starved of a core goes back to its nice value. Node has no
 // call for a thread's policy, so util-linux's `chrt` sets it; elsewhere
 // (no /proc, no chrt) every function here answers null or false.
 import { execFile, spawnSync } from 'node:child_process'
