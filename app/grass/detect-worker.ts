@@ -10,7 +10,7 @@ import type { LearnedLawnModel } from './learned-model.ts'
 import { releaseScratch, type RgbImage } from './raster.ts'
 import type { SeedPoints } from './seeds.ts'
 import { segmentLawn } from './segment.ts'
-import { currentThreadId, enterIdle, mayLeaveIdle, SCHED_IDLE, threadPolicy } from './thread-priority.server.ts'
+import { currentThreadId, enterIdle, mayLeaveIdle, SCHED_IDLE, threadStat } from './thread-priority.server.ts'
 import { releaseTracerMemory, type Georef } from './vectorize.ts'
 
 export type DetectTask = {
@@ -68,7 +68,7 @@ let idleThread: number | null = null
 
 /** Puts the worker's thread at SCHED_IDLE before a detection (the pool may have raised it during the last one); its id, or null. */
 function waitAtIdle(): number | null {
-	if (idleThread === null || threadPolicy(idleThread) === SCHED_IDLE) return idleThread
+	if (idleThread === null || threadStat(idleThread)?.policy === SCHED_IDLE) return idleThread
 	if (!enterIdle(idleThread)) idleThread = null // no chrt, or refused: the nice value alone, from now on
 	return idleThread
 }

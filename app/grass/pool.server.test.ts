@@ -9,7 +9,7 @@ import { MALLOC_ENV } from '../../server/malloc-env.mjs'
 import { yardDetectTask } from '../../tests/support/detect-task.ts'
 import { releaseDetectionMemory, runDetectTask, workerNice, type DetectTask } from './detect-worker.ts'
 import { runDetection, stopDetectionPool } from './pool.server.ts'
-import { mayLeaveIdle, SCHED_IDLE } from './thread-priority.server.ts'
+import { mayLeaveIdle, SCHED_IDLE, threadStat } from './thread-priority.server.ts'
 
 let task: Omit<DetectTask, 'progress'>
 
@@ -64,12 +64,11 @@ test('cancelling a running detection rejects with the caller’s reason; the poo
 test('the pool’s workers run below the server’s priority: a request waiting for a busy core goes first', async () => {
 	await runDetection(task)
 	// Linux keeps a nice value per thread (/proc/<pid>/task/<tid>/stat, field 19)
-	const nice = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16])
 	// 10 below the server's own nice value, whatever that is (a CI machine may start everything under `nice`)
-	const server = nice(String(process.pid))
+	const server = threadStat(process.pid)!.nice
 	expect(server).toBe(os.getPriority())
 	const below = Math.min(19, server + 10)
-	const atBelow = fs.readdirSync('/proc/self/task').filter((tid) => nice(tid) === below).length
+	const atBelow = threads().filter((t) => t.nice === below).length
 	// a sandbox may refuse a thread its own lower priority (the worker then detects at the server's):
 	// a plain thread tries the same call, so this test says which machine it ran on
 	const allowed = await new Promise<boolean>((resolve, reject) => {
@@ -84,15 +83,11 @@ test('the pool’s workers run below the server’s priority: a request waiting 
 	else if (below !== server) expect(atBelow, 'this machine refuses per-thread priorities: the workers stay at the server’s').toBe(0)
 }, 90_000)
 
-// this process's threads with their nice value and scheduling policy (/proc/<pid>/task/<tid>/stat, fields 19 and 41)
+// this process's threads with their nice value and scheduling policy
 function threads(): { tid: number; nice: number; policy: number }[] {
 	return fs.readdirSync('/proc/self/task').flatMap((tid) => {
-		try {
-			const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
-			return [{ tid: Number(tid), nice: Number(fields[16]), policy: Number(fields[38]) }]
-		} catch {
-			return [] // ended meanwhile
-		}
+		const stat = threadStat(Number(tid))
+		return stat ? [{ tid: Number(tid), nice: stat.nice, policy: stat.policy }] : [] // [] if it ended meanwhile
 	})
 }
 

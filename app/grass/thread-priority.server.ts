@@ -18,25 +18,25 @@ export function currentThreadId(): number | null {
 	}
 }
 
-/** A thread of this process's scheduling policy (/proc/<pid>/task/<tid>/stat, field 41; SCHED_IDLE = 5). */
-export function threadPolicy(tid: number): number | null {
+/**
+ * A thread of this process as /proc/<pid>/task/<tid>/stat tells it: its state (field 3; R: running, or
+ * waiting for nothing but a core), nice value (field 19) and scheduling policy (field 41; SCHED_IDLE = 5).
+ */
+export function threadStat(tid: number): { state: string; nice: number; policy: number } | null {
 	try {
 		const fields = fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
-		return Number(fields[38])
+		return { state: fields[0]!, nice: Number(fields[16]), policy: Number(fields[38]) }
 	} catch {
-		return null
+		return null // not Linux, or the thread has ended
 	}
 }
 
-/**
- * A thread of this process's CPU time so far (schedstat's first figure, kept current while it runs)
- * and whether it is runnable now (stat's state R: running, or waiting for nothing but a core).
- */
+/** A thread of this process's CPU time so far (schedstat's first figure, kept current while it runs) and whether it is runnable now. */
 export function threadRunning(tid: number): { ranNs: number; runnable: boolean } | null {
+	const stat = threadStat(tid)
 	try {
 		const ranNs = Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])
-		const state = fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '')[0]
-		return { ranNs, runnable: state === 'R' }
+		return stat && { ranNs, runnable: stat.state === 'R' }
 	} catch {
 		return null
 	}
