@@ -8,7 +8,6 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
 import { NonceProvider } from './utils/nonce.tsx'
-import { cachedPage, rememberPage, sharedPageKey } from './utils/page-cache.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -17,17 +16,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = request.headers.get('x-yardstick-csp-nonce') ?? undefined
-	const sharedKey = process.env.NODE_ENV === 'production' ? sharedPageKey(request, responseStatusCode, responseHeaders) : null
-	if (sharedKey) {
-		const html = cachedPage(sharedKey, nonce)
-		responseHeaders.set('Content-Type', 'text/html')
-		if (html) return new Response(html, { headers: responseHeaders, status: responseStatusCode })
-	}
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const userAgent = request.headers.get('user-agent')
-		// a page to share is rendered whole first (it is kept as one string)
-		const readyOption: keyof RenderToPipeableStreamOptions = sharedKey || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		// a page the front door will share (server/page-cache.ts) is rendered whole, so an error anywhere in it makes it a 500, never kept
+		const whole = request.headers.has('x-yardstick-shared-page') || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+		const readyOption: keyof RenderToPipeableStreamOptions = whole ? 'onAllReady' : 'onShellReady'
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
@@ -46,17 +40,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 					})
 					responseHeaders.set('Content-Type', 'text/html')
 					pipe(body)
-					if (sharedKey && responseStatusCode === 200) {
-						const chunks: Buffer[] = []
-						body.on('data', (chunk: Buffer) => chunks.push(chunk))
-						body.on('end', () => {
-							const html = Buffer.concat(chunks).toString('utf8')
-							rememberPage(sharedKey, html, nonce)
-							resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
-						})
-						body.on('error', reject)
-						return
-					}
 					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 				},
 				onShellError(error: unknown) {

@@ -6,9 +6,10 @@
 // Per request, in order: the `Connection: close` guard for unread bodies, the
 // client address (from the socket or the proxies we trust), a CSP nonce and the
 // security headers, the cross-site refusal, compression (bodies over 1 kB of
-// compressible types), static files of build/client (never for /api/*), then
-// React Router. Errors the app did not answer itself become a 400/500 without
-// details: JSON under /api/, plain text elsewhere.
+// compressible types), static files of build/client (never for /api/*), the
+// shared public pages (server/page-cache.ts), then React Router. Errors the app
+// did not answer itself become a 400/500 without details: JSON under /api/,
+// plain text elsewhere.
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
@@ -17,6 +18,7 @@ import proxyaddr from 'proxy-addr'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import serveStatic from 'serve-static'
 import { crossSiteRefusal, securityHeadersFor } from '../app/lib/security.ts'
+import { cachedPage, rememberPage, sharedPageKey } from './page-cache.ts'
 
 type Next = (error?: unknown) => void
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
@@ -81,6 +83,21 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, own
 	return new Request(url, init)
 }
 
+/**
+ * A header the route sets replaces the front door's of the same name (a page may
+ * loosen its own policy), and one it sets empty removes it (the quote widget's
+ * X-Frame-Options); Set-Cookie and a route's repeated headers add up.
+ */
+function setRouteHeaders(res: ServerResponse, headers: Iterable<[string, string]>) {
+	const seen = new Set<string>()
+	for (const [name, value] of headers) {
+		if (value === '' && !seen.has(name)) res.removeHeader(name)
+		else if (name === 'set-cookie' || seen.has(name)) res.appendHeader(name, value)
+		else res.setHeader(name, value)
+		seen.add(name)
+	}
+}
+
 async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
 	if (res.destroyed || res.writableEnded) {
 		await response.body?.cancel()
@@ -88,16 +105,7 @@ async function sendFetchResponse(res: ServerResponse, response: Response): Promi
 	}
 	res.statusCode = response.status
 	if (response.statusText) res.statusMessage = response.statusText
-	// a header the route sets replaces the front door's of the same name (a page may
-	// loosen its own policy), and one it sets empty removes it (the quote widget's
-	// X-Frame-Options); Set-Cookie and a route's repeated headers add up
-	const seen = new Set<string>()
-	for (const [name, value] of response.headers) {
-		if (value === '' && !seen.has(name)) res.removeHeader(name)
-		else if (name === 'set-cookie' || seen.has(name)) res.appendHeader(name, value)
-		else res.setHeader(name, value)
-		seen.add(name)
-	}
+	setRouteHeaders(res, response.headers)
 	if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
 	if (!response.body) {
 		res.end()
@@ -143,7 +151,25 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 		} catch {
 			throw new BadRequest()
 		}
+		// a public page every visitor without credentials shares: from the cache, else rendered and kept
+		const shared = sharedPageKey(req.method ?? 'GET', url, (header) => req.headers[header] !== undefined)
+		const nonce = own['x-yardstick-csp-nonce']!
+		if (shared) {
+			const page = cachedPage(shared, nonce)
+			if (page) {
+				setRouteHeaders(res, page.headers)
+				res.end(page.html)
+				return
+			}
+			own['x-yardstick-shared-page'] = '1'
+		}
 		const response = await handleRequest(toFetchRequest(req, res, url, own))
+		if (shared && response.body) {
+			const html = await response.text()
+			rememberPage(shared, response, html, nonce)
+			await sendFetchResponse(res, new Response(html, response))
+			return
+		}
 		await sendFetchResponse(res, response)
 	}
 
@@ -152,9 +178,12 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 		// a 413): the rest of that body is never read, so the connection cannot carry
 		// another request. Say so in the reply; otherwise it was kept alive and reset
 		// under the client's next request (found by tests/api/fuzz.spec.ts)
+		// A request without a body (no Content-Length, no Transfer-Encoding) has none left
+		// unread even when it is answered at once, before Node marks it complete (a shared page).
+		const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0'
 		const writeHead = res.writeHead
 		res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-			if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+			if (hasBody && !req.complete && !res.headersSent) res.setHeader('Connection', 'close')
 			return writeHead.apply(this, args)
 		} as typeof writeHead
 

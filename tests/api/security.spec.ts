@@ -1,6 +1,8 @@
 // Security guarantees over HTTP against the production build (issue 10 §4):
 // headers, the cross-site check, session rotation, rate limits on auth paths.
-import { db, expect, sessionCookieHeader, test, TEST_PASSWORD } from '../support/fixtures.ts'
+import { startAppProcess } from '../support/app-process.ts'
+import { readE2eEnv } from '../support/e2e-env.ts'
+import { createSessionToken, db, E2E_SESSION_SECRET, expect, sessionCookieHeader, test, TEST_PASSWORD } from '../support/fixtures.ts'
 
 const scriptNonces = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => /nonce="([^"]*)"/.exec(m[1]!)?.[1] ?? null)
 
@@ -28,6 +30,8 @@ test('a public page is shared between cookie-less visitors, each answer with its
 	const answer = async (path: string, headers: Record<string, string> = {}) => {
 		const res = await request.get(path, { headers })
 		expect(res.status()).toBe(200)
+		// answered at once from the cache, a request without a body still keeps its connection
+		expect(res.headers()['connection']).toBe('keep-alive')
 		const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy']!)![1]!
 		const html = await res.text()
 		expect(scriptNonces(html).every((n) => n === nonce)).toBe(true)
@@ -48,6 +52,34 @@ test('a public page is shared between cookie-less visitors, each answer with its
 	const computed = await answer('/?estimates=40&milesPerVisit=16&costPerMile=0.75&minutesPerVisit=30&hourlyRate=30&labourPerVisit=3')
 	expect(computed.same).not.toBe(first.same)
 	expect((await answer('/')).same).toBe(first.same)
+})
+
+test('a shared public page is never kept from a request with a Bearer token: the next anonymous visitor gets nobody’s page', async ({ playwright, makeUser }) => {
+	test.setTimeout(120_000)
+	// a server of the test's own: its shared pages are not cached yet, so the first requests below are the ones rendered and kept
+	const app = await startAppProcess({ DATABASE_URL: readE2eEnv().databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, JOBS: 'off' }, { unset: ['SMTP_URL'] })
+	const request = await playwright.request.newContext({ baseURL: app.baseURL })
+	try {
+		const user = await makeUser({ role: 'account_admin', tierId: 'pro', firstName: 'Cachewatcher' })
+		const bearer = { authorization: `Bearer ${await createSessionToken(user.id)}` }
+		// an API client asking for a page with its token gets its own page (the signed-in user's data in it)…
+		for (const path of ['/', '/about']) {
+			const own = await request.get(path, { headers: bearer })
+			expect(own.status()).toBe(200)
+			expect(await own.text()).toContain(user.email)
+		}
+		// …which is never what the next visitor without credentials gets
+		for (const path of ['/', '/about']) {
+			const html = await (await request.get(path)).text()
+			expect(html, path).toContain('Become a Founding Member')
+			expect(html, path).not.toContain(user.email)
+			expect(html, path).not.toContain(user.firstName)
+			expect(html, path).not.toContain('Go to Dashboard')
+		}
+	} finally {
+		await request.dispose()
+		await app.stop()
+	}
 })
 
 test('every response is nosniff, unframeable and has a referrer policy (pages, API, assets)', async ({ request }) => {
