@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import type { Route } from './+types/index'
 import { ButtonLink, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
-import { monthlySavings, SavingsSchema, usd, type SavingsInput } from '~/lib/savings.ts'
+import { monthlySavings, SAVINGS_DEFAULTS, SavingsSchema, usd, type SavingsInput } from '~/lib/savings.ts'
 import type { RouteHandle } from '~/utils/route-handle.ts'
 import { useOptionalUser } from '~/utils/user.ts'
 
@@ -19,8 +19,9 @@ export const meta: Route.MetaFunction = () => [
 
 /** The calculator is a GET form: the server computes it without JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
-	const params = Object.fromEntries(new URL(request.url).searchParams)
-	return { savings: SavingsSchema.parse(params) }
+	const { searchParams } = new URL(request.url)
+	// no query: the defaults, without parsing them again (each field's fallback builds a zod error first)
+	return { savings: searchParams.size ? SavingsSchema.parse(Object.fromEntries(searchParams)) : SAVINGS_DEFAULTS }
 }
 
 const TRADES = [

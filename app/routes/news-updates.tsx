@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { BlogListQuerySchema, pageWindow, PUBLIC_BLOG_PAGE_SIZE } from '~/lib/schemas/blog.ts'
 import { listPublishedPosts } from '~/services/blog.server.ts'
+import { longDate } from '~/lib/dates.ts'
 
 export const meta: Route.MetaFunction = () => [
 	{ title: 'News & Updates | Yardstick' },
@@ -20,8 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { posts, total, page: query.page, search: query.search ?? '', pages: Math.ceil(total / PUBLIC_BLOG_PAGE_SIZE) }
 }
 
-export const formatPostDate = (iso: string) =>
-	new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+export const formatPostDate = (iso: string) => longDate(`${iso.slice(0, 10)}T12:00:00Z`)
 
 export default function NewsUpdates({ loaderData }: Route.ComponentProps) {
 	const { posts, total, page, pages, search } = loaderData

@@ -14,6 +14,7 @@ import { clientIp } from '~/services/session.server.ts'
 import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { acceptShare, LINK_NOT_FOUND, viewShare, type PublicShare } from '~/services/share.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
+import { longDate } from '~/lib/dates.ts'
 
 /**
  * Link-preview fetchers and crawlers that open a pasted link on their own
@@ -73,7 +74,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 	{ name: 'robots', content: 'noindex, nofollow' },
 ]
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const dateText = longDate
 
 export default function SharedEstimate({ loaderData, actionData, params }: Route.ComponentProps) {
 	const { share, mapSize } = loaderData

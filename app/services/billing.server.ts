@@ -8,12 +8,13 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '~/utils/ht
 import { claimCoupon, type ClientCoupon, COUPON_NOT_ELIGIBLE, INVALID_COUPON, toClientCoupon, validateCoupon } from './coupons.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import type { ClientUser } from './users.server.ts'
+import { longDate } from '~/lib/dates.ts'
 
 export const ONLY_ADMINS_MANAGE_SUBSCRIPTION = 'Only account admins can manage the subscription.'
 export const PLAN_UNAVAILABLE = 'The selected plan is not available.'
 export const ALREADY_CANCELLED = 'Your subscription is already cancelled.'
 
-const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const dateText = longDate
 
 /** The account_admin of the organization (or a site admin) may change its plan. */
 export function assertCanManage(user: ClientUser, organizationId: string) {

@@ -2,9 +2,10 @@
 import PDFDocument from 'pdfkit'
 import { formatCents, toCents } from '~/lib/pricing.ts'
 import type { InvoiceDetail } from './billing.server.ts'
+import { longDate } from '~/lib/dates.ts'
 
 const money = (decimal: string) => formatCents(toCents(decimal))
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }) : '—')
+const day = (iso: string | null) => (iso ? longDate(iso) : '—')
 
 export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
 	return new Promise((resolve, reject) => {

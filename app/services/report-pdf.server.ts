@@ -12,6 +12,7 @@ import { metresPerPixel } from '~/grass/mercator.ts'
 import { imageryCaption } from '~/lib/imagery-date.ts'
 import { LOGO_MARGIN_PX, LOGO_PX_PER_CSS_PX, MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
 import { initials } from '~/lib/names.ts'
+import { longDate } from '~/lib/dates.ts'
 
 export const DISCLAIMER =
 	'Measurements are estimates made from aerial imagery and drawings. They can differ from on-site measurements; verify them before ordering materials or signing a contract.'
@@ -36,7 +37,7 @@ const CONTENT = PAGE.width - 2 * PAGE.margin
 const MAP_H = (CONTENT * MAP_HEIGHT_PX) / MAP_WIDTH_PX
 const COLORS = { text: '#111827', muted: '#4b5563', rule: '#d1d5db', brand: '#15803d', area: '#facc15', line: '#ef4444', header: '#f3f4f6' }
 
-const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const dateText = longDate
 
 function figuresText(shape: Shape): string {
 	if (shape.type === 'polyline') return `${formatLength(shape.distance_feet, 'feet')} · ${formatLength(shape.distance_feet, 'yards')} · ${formatLength(shape.distance_feet, 'meters')}`

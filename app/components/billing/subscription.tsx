@@ -11,12 +11,13 @@ import { Dialog } from '~/components/ui/dialog.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { describeDiscount, formatCents, toCents } from '~/lib/pricing.ts'
 import type { SubscriptionPanel } from '~/services/billing.server.ts'
+import { longDate } from '~/lib/dates.ts'
 
 export const PLAN_FEATURES_SHOWN = 3
 
 export const priceText = (decimal: string) => formatCents(toCents(decimal), { zeroAsFree: true })
 const perMonth = (decimal: string) => (toCents(decimal) === 0 ? 'Free' : `${priceText(decimal)}/month`)
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
+const dateText = longDate
 
 export type PlansHref = (changes: { plan?: string | null; coupon?: string | null } | null) => string
 

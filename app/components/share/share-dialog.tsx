@@ -13,12 +13,12 @@ import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
 import { formatUnitPrice, PRICE_UNIT_LABELS, type PriceUnit } from '~/lib/estimate.ts'
 import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS, ShareFormSchema } from '~/lib/schemas/share.ts'
 import type { ShareDialogData, ShareSummary } from '~/services/share.server.ts'
+import { dateTimeUtc, shortDate } from '~/lib/dates.ts'
 
 export type ShareCreated = { url: string; expiresAt: string }
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
-const dateTimeText = (iso: string) =>
-	new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+const dateText = shortDate
+const dateTimeText = dateTimeUtc
 
 /** "Accepted by …" and the link's views, for a measurement's row. */
 export function ShareStatusLine({ summary }: { summary: ShareSummary | undefined }) {

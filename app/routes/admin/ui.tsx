@@ -11,6 +11,7 @@ import type { AdminSection } from '~/lib/admin.ts'
 import { fullName as personName } from '~/lib/names.ts'
 import { cn } from '~/utils/cn.ts'
 import type { AdminLoaderData } from './route.tsx'
+import { dateTimeUtc, shortDate } from '~/lib/dates.ts'
 
 /** What every section gets: the loader's data (allowed) and the action's reply. */
 export type AdminData = Extract<AdminLoaderData, { allowed: true }>
@@ -198,9 +199,8 @@ export function ConfirmDialog({
 	)
 }
 
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—')
-export const formatDateTime = (iso: string | null) =>
-	iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }) : 'Never'
+export const formatDate = (iso: string | null) => (iso ? shortDate(iso) : '—')
+export const formatDateTime = (iso: string | null) => (iso ? dateTimeUtc(iso) : 'Never')
 
 /** A person's name, or a dash when there is none. */
 export const fullName = (u: { firstName: string | null; lastName: string | null }) => personName(u) || '—'

@@ -4,6 +4,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { ShareCreated } from '~/components/share/share-dialog.tsx'
 import { DashboardQuerySchema, type DashboardQuery } from '~/lib/schemas/account.ts'
 import type { Route } from './+types/route'
+import { shortDate } from '~/lib/dates.ts'
 
 export type LoaderData = Route.ComponentProps['loaderData']
 
@@ -30,5 +31,5 @@ export function hrefWith(query: DashboardQuery, changes: Record<string, string |
 	return `/dashboard${search ? `?${search}` : ''}`
 }
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+export const formatDate = shortDate
 export const measurementName = (m: { id: string; label: string | null }) => m.label || `Measurement ${m.id.slice(0, 8)}`
