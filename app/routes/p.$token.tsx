@@ -74,7 +74,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 	{ name: 'robots', content: 'noindex, nofollow' },
 ]
 
-const dateText = longDate
 
 export default function SharedEstimate({ loaderData, actionData, params }: Route.ComponentProps) {
 	const { share, mapSize } = loaderData
@@ -91,7 +90,7 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 				)}
 				<div className="min-w-0">
 					<p className="truncate text-lg font-semibold">{share.organizationName}</p>
-					<p className="text-sm text-gray-600 dark:text-gray-400">Estimate · valid until {dateText(share.expiresAt)}</p>
+					<p className="text-sm text-gray-600 dark:text-gray-400">Estimate · valid until {longDate(share.expiresAt)}</p>
 				</div>
 			</header>
 
@@ -142,7 +141,7 @@ function AcceptedOrForm({ share, justAccepted, actionData }: { share: PublicShar
 				<h2 className="text-lg font-semibold">Accepted</h2>
 				{actionData?.notice ? <p className="mt-1 font-medium">{actionData.notice}</p> : null}
 				<p className="mt-1">
-					{`Accepted by ${share.accepted.name} on ${dateText(share.accepted.at)}.`}
+					{`Accepted by ${share.accepted.name} on ${longDate(share.accepted.at)}.`}
 					{justAccepted ? ` Thank you! ${share.organizationName} has been told and will be in touch.` : null}
 				</p>
 			</section>

@@ -14,7 +14,6 @@ export const ONLY_ADMINS_MANAGE_SUBSCRIPTION = 'Only account admins can manage t
 export const PLAN_UNAVAILABLE = 'The selected plan is not available.'
 export const ALREADY_CANCELLED = 'Your subscription is already cancelled.'
 
-const dateText = longDate
 
 /** The account_admin of the organization (or a site admin) may change its plan. */
 export function assertCanManage(user: ClientUser, organizationId: string) {
@@ -121,7 +120,7 @@ export async function changeSubscription(user: ClientUser, organizationId: strin
 				quote.changeType === 'upgrade'
 					? 'Subscription upgraded successfully! Changes are effective immediately.'
 					: quote.changeType === 'downgrade'
-						? `Your plan will change to ${tier.name} on ${dateText(quote.effectiveDate)}.`
+						? `Your plan will change to ${tier.name} on ${longDate(quote.effectiveDate)}.`
 						: 'Subscription updated successfully!',
 		}
 	})
@@ -148,7 +147,7 @@ export async function cancelSubscription(user: ClientUser, now = new Date()) {
 		})
 		return {
 			message: 'Subscription cancelled',
-			details: `Your subscription has been cancelled. You keep access until ${dateText(accessUntil)}; after that the account is deactivated and its data is permanently deleted 30 days later.`,
+			details: `Your subscription has been cancelled. You keep access until ${longDate(accessUntil)}; after that the account is deactivated and its data is permanently deleted 30 days later.`,
 			accessUntil: accessUntil.toISOString(),
 		}
 	})

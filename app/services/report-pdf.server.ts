@@ -37,7 +37,6 @@ const CONTENT = PAGE.width - 2 * PAGE.margin
 const MAP_H = (CONTENT * MAP_HEIGHT_PX) / MAP_WIDTH_PX
 const COLORS = { text: '#111827', muted: '#4b5563', rule: '#d1d5db', brand: '#15803d', area: '#facc15', line: '#ef4444', header: '#f3f4f6' }
 
-const dateText = longDate
 
 function figuresText(shape: Shape): string {
 	if (shape.type === 'polyline') return `${formatLength(shape.distance_feet, 'feet')} · ${formatLength(shape.distance_feet, 'yards')} · ${formatLength(shape.distance_feet, 'meters')}`
@@ -89,7 +88,7 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 	}
 	fact('Address', data.address ?? 'No address')
 	if (data.title !== data.address) fact('Measurement', data.title)
-	fact('Date', dateText(data.date))
+	fact('Date', longDate(data.date))
 	fact('Measured by', data.measuredBy.length ? data.measuredBy.join(', ') : 'Unknown')
 	fact('Prepared by', data.preparedBy)
 
@@ -291,7 +290,7 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 		// the footer sits in the bottom margin; without this pdfkit would start a new page
 		doc.page.margins.bottom = 0
 		doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted)
-		doc.text(`Yardstick · ${dateText(data.date)} · Page ${i + 1} of ${range.count}`, left, PAGE.height - PAGE.margin + 10, { width: CONTENT, align: 'center', lineBreak: false })
+		doc.text(`Yardstick · ${longDate(data.date)} · Page ${i + 1} of ${range.count}`, left, PAGE.height - PAGE.margin + 10, { width: CONTENT, align: 'center', lineBreak: false })
 	}
 	doc.end()
 	return done

@@ -17,7 +17,6 @@ export const PLAN_FEATURES_SHOWN = 3
 
 export const priceText = (decimal: string) => formatCents(toCents(decimal), { zeroAsFree: true })
 const perMonth = (decimal: string) => (toCents(decimal) === 0 ? 'Free' : `${priceText(decimal)}/month`)
-const dateText = longDate
 
 export type PlansHref = (changes: { plan?: string | null; coupon?: string | null } | null) => string
 
@@ -170,7 +169,7 @@ function CouponArea({ panel, plansHref }: { panel: SubscriptionPanel; plansHref:
 					</p>
 					<p className="text-xs text-gray-600 dark:text-gray-400">
 						Uses: {applied.usedCount}/{applied.maxUses ?? '∞'}
-						{applied.validUntil ? ` · Expires ${dateText(applied.validUntil)}` : ''}
+						{applied.validUntil ? ` · Expires ${longDate(applied.validUntil)}` : ''}
 					</p>
 				</div>
 			) : null}
@@ -192,7 +191,7 @@ function Breakdown({ panel }: { panel: SubscriptionPanel }) {
 						{toCents(q.balanceApplied) > 0 ? <Row label="Account balance" value={`-${formatCents(toCents(q.balanceApplied))}`} /> : null}
 					</>
 				) : q.changeType === 'downgrade' ? (
-					<p className="text-sm">Your plan changes on {dateText(q.effectiveDate)}. You keep your current plan until then.</p>
+					<p className="text-sm">Your plan changes on {longDate(q.effectiveDate)}. You keep your current plan until then.</p>
 				) : (
 					<p className="text-sm">The change is effective immediately.</p>
 				)}

@@ -17,9 +17,6 @@ import { dateTimeUtc, shortDate } from '~/lib/dates.ts'
 
 export type ShareCreated = { url: string; expiresAt: string }
 
-const dateText = shortDate
-const dateTimeText = dateTimeUtc
-
 /** "Accepted by …" and the link's views, for a measurement's row. */
 export function ShareStatusLine({ summary }: { summary: ShareSummary | undefined }) {
 	if (!summary) return null
@@ -28,12 +25,12 @@ export function ShareStatusLine({ summary }: { summary: ShareSummary | undefined
 		<p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
 			{accepted ? (
 				<span className="inline-flex items-center rounded-full bg-green-100 px-2 py-0.5 font-medium text-green-800 dark:bg-green-900 dark:text-green-100">
-					{`Accepted by ${accepted.name} on ${dateText(accepted.acceptedAt)}`}
+					{`Accepted by ${accepted.name} on ${shortDate(accepted.acceptedAt)}`}
 				</span>
 			) : null}
 			{link?.active ? (
 				<span className="text-gray-600 dark:text-gray-400">
-					{`Shared · ${link.viewCount === 1 ? '1 view' : `${link.viewCount} views`}${link.lastViewedAt ? ` · last viewed ${dateText(link.lastViewedAt)}` : ''}`}
+					{`Shared · ${link.viewCount === 1 ? '1 view' : `${link.viewCount} views`}${link.lastViewedAt ? ` · last viewed ${shortDate(link.lastViewedAt)}` : ''}`}
 				</span>
 			) : null}
 		</p>
@@ -85,7 +82,7 @@ function CreatedLink({ created }: { created: ShareCreated }) {
 				>
 					{copied ? 'Copied' : 'Copy link'}
 				</Button>
-				<span className="text-gray-700 dark:text-gray-300">{`Valid until ${dateText(created.expiresAt)}. Copy it now: for security it is shown only once.`}</span>
+				<span className="text-gray-700 dark:text-gray-300">{`Valid until ${shortDate(created.expiresAt)}. Copy it now: for security it is shown only once.`}</span>
 			</div>
 		</section>
 	)
@@ -99,7 +96,7 @@ function LinkStatus({ status, id }: { status: ShareSummary; id: string }) {
 		<section aria-label="Current link" className="space-y-2 text-sm">
 			{accepted ? (
 				<p className="rounded-md bg-green-100 px-3 py-2 text-green-900 dark:bg-green-900 dark:text-green-100">
-					{`Accepted by ${accepted.name} on ${dateText(accepted.acceptedAt)}`}
+					{`Accepted by ${accepted.name} on ${shortDate(accepted.acceptedAt)}`}
 					<span className="block text-xs">{[accepted.email, accepted.phone, accepted.total ? `Total ${accepted.total}` : null].filter(Boolean).join(' · ')}</span>
 					{accepted.message ? <span className="mt-1 block whitespace-pre-line text-xs">{`“${accepted.message}”`}</span> : null}
 				</p>
@@ -108,13 +105,13 @@ function LinkStatus({ status, id }: { status: ShareSummary; id: string }) {
 				<div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 px-3 py-2 dark:border-gray-700">
 					<dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
 						<dt className="text-gray-600 dark:text-gray-400">Link</dt>
-						<dd>{link.active ? `Active until ${dateText(link.expiresAt)}` : link.revokedAt ? `Revoked ${dateText(link.revokedAt)}` : `Expired ${dateText(link.expiresAt)}`}</dd>
+						<dd>{link.active ? `Active until ${shortDate(link.expiresAt)}` : link.revokedAt ? `Revoked ${shortDate(link.revokedAt)}` : `Expired ${shortDate(link.expiresAt)}`}</dd>
 						<dt className="text-gray-600 dark:text-gray-400">Views</dt>
 						<dd>{String(link.viewCount)}</dd>
 						<dt className="text-gray-600 dark:text-gray-400">First viewed</dt>
-						<dd>{link.firstViewedAt ? dateTimeText(link.firstViewedAt) : 'Not yet'}</dd>
+						<dd>{link.firstViewedAt ? dateTimeUtc(link.firstViewedAt) : 'Not yet'}</dd>
 						<dt className="text-gray-600 dark:text-gray-400">Last viewed</dt>
-						<dd>{link.lastViewedAt ? dateTimeText(link.lastViewedAt) : 'Not yet'}</dd>
+						<dd>{link.lastViewedAt ? dateTimeUtc(link.lastViewedAt) : 'Not yet'}</dd>
 					</dl>
 					{link.active ? (
 						<Form method="post" preventScrollReset>
