@@ -1,0 +1,43 @@
+// Writes the benchmark's TRAIN scenes (bench/grass/suites.ts: their own seed
+// range, never the tuning, test or OOD seeds) as PNG pairs the CNN trainer
+// mixes in beside the real crops, so the model keeps knowing the generated
+// yards the synthetic suite measures:
+//   node --import tsx scripts/grass-cnn/export-synthetic.ts DIR [COUNT]
+// DIR/<name>.png (RGB), DIR/<name>.label.png (the real labels' codes:
+// 1 lawn, 2 tree or shrub, 3 pavement or roof, 4 other), DIR/manifest.json.
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { CLASS, generateScene } from '../../bench/grass/scene.ts'
+import { TRAIN } from '../../bench/grass/suites.ts'
+
+const CODE: Record<number, number> = {
+	[CLASS.LAWN]: 1,
+	[CLASS.DRY]: 1,
+	[CLASS.TREE]: 2,
+	[CLASS.SHRUB]: 2,
+	[CLASS.STREET]: 3,
+	[CLASS.CONCRETE]: 3,
+	[CLASS.ASPHALT]: 3,
+	[CLASS.ROOF]: 3,
+	[CLASS.LINE]: 3,
+	[CLASS.SOIL]: 4,
+	[CLASS.MULCH]: 4,
+	[CLASS.WATER]: 4,
+}
+
+const [dir, countArg] = process.argv.slice(2)
+if (!dir) throw new Error('Usage: node --import tsx scripts/grass-cnn/export-synthetic.ts DIR [COUNT]')
+fs.mkdirSync(dir, { recursive: true })
+const files: { name: string; mpp: number; split: 'train' }[] = []
+for (const options of TRAIN.slice(0, Number(countArg ?? 60))) {
+	const scene = await generateScene(options)
+	const name = `synth_${options.seed}${options.shadowScale ? '_shade' : ''}`
+	const { width, height } = scene.image
+	const label = Uint8Array.from(scene.classes, (c) => CODE[c] ?? 0)
+	await sharp(Buffer.from(scene.image.data), { raw: { width, height, channels: 3 } }).png().toFile(path.join(dir, `${name}.png`))
+	await sharp(Buffer.from(label), { raw: { width, height, channels: 1 } }).toColourspace('b-w').png().toFile(path.join(dir, `${name}.label.png`))
+	files.push({ name, mpp: scene.mpp, split: 'train' })
+}
+fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ source: 'synthetic', files }, null, 1))
+console.log(`${files.length} scenes in ${dir}`)
