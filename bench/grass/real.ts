@@ -55,7 +55,7 @@ const PALETTE = [
 	[230, 140, 30],
 ] as const
 
-/** imagery | label (lawn bright green, tree dark green, paved grey, other orange) | ours (lawn green over grey imagery), 2× zoom */
+/** imagery | label (lawn bright green, tree dark green, paved grey, other orange) | a detector's lawn (green over grey imagery), 2× zoom */
 async function writeOverlay(file: string, image: Rgb, label: Uint8Array, mask: Uint8Array) {
 	const { width: w, height: h, data } = image
 	const out = Buffer.alloc(w * 3 * h * 3)
