@@ -2,12 +2,14 @@
 // served by the local tile server (tests/support/e2e-server.ts).
 import type { Page } from '@playwright/test'
 import { db, expect, signIn, test } from '../support/fixtures.ts'
+import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
 type Area = { area_sqft: number; coordinates: { lat: number; lng: number }[]; holes: { lat: number; lng: number }[][] }
 
 const open = (page: Page, center: { lat: number; lng: number }) =>
 	page.goto(`/measure?address=${encodeURIComponent('1200 Test Lawn Way, Denver, CO 80202')}&lat=${center.lat}&lng=${center.lng}`)
+
 
 test('Pro: the modal follows the real steps, grass areas arrive as AI shapes; saved unedited they are not verified; verified, they teach the detector', async ({ page, context, makeUser, env }) => {
 	test.setTimeout(60_000)
@@ -27,8 +29,8 @@ test('Pro: the modal follows the real steps, grass areas arrive as AI shapes; sa
 	const count = Number(await page.getByTestId('pending-count').textContent())
 	expect(count).toBeGreaterThan(0)
 	// the pending total is the detected lawn: within 5 % of the scene's truth
-	const pendingSqft = Number((await page.getByTestId('pending-area').textContent())!.replace(/[^0-9]/g, ''))
-	expect(Math.abs(pendingSqft - env.grass.truthSqft) / env.grass.truthSqft).toBeLessThan(0.05)
+	const shown = await shownSqft(page)
+	expect(Math.abs(shown - env.grass.truthSqft) / env.grass.truthSqft).toBeLessThan(0.05)
 	await expect(page.getByRole('list', { name: 'Measurements' }).getByText('AI').first()).toBeVisible()
 
 	const before = await db().aiLearningPattern.aggregate({ _sum: { sample_count: true } })
@@ -70,7 +72,7 @@ test('when imagery fails, a sample area is added and said to be a sample', async
 	await expect(page.getByText('AI Unavailable', { exact: true })).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByText(/A sample front-yard area was added instead/)).toBeVisible()
 	await expect(page.getByText('Sample area (AI unavailable)')).toBeVisible()
-	const sqft = Number((await page.getByTestId('pending-area').textContent())!.replace(/[^0-9]/g, ''))
+	const sqft = await shownSqft(page)
 	expect(sqft).toBeGreaterThanOrEqual(400)
 	expect(sqft).toBeLessThanOrEqual(999)
 })
@@ -104,7 +106,6 @@ async function screenPoint(page: Page, p: { lat: number; lng: number }) {
 	const y = (q: { lat: number }) => R * Math.log(Math.tan(Math.PI / 4 + (q.lat * Math.PI) / 360))
 	return { x: box.x + box.width / 2 + (x(p) - x(center)) / resolution, y: box.y + box.height / 2 - (y(p) - y(center)) / resolution }
 }
-const sqftOf = async (page: Page) => Number((await page.getByTestId('pending-area').textContent())!.replace(/[^0-9]/g, ''))
 
 test('AI result: confidence and imagery shown; a "Not lawn" tap removes a wrong region, Undo brings it back, Redo removes it again', async ({ page, context, makeUser, env }) => {
 	test.setTimeout(90_000)
@@ -134,7 +135,7 @@ test('AI result: confidence and imagery shown; a "Not lawn" tap removes a wrong 
 	await expect(panel.getByTestId('ai-imagery')).toHaveText('U.S. Geological Survey, The National Map · 0.11 m per pixel')
 	await expect(panel.getByText('Rough outline')).toHaveCount(0)
 
-	const before = await sqftOf(page)
+	const before = await shownSqft(page)
 	// the map fits the AI shapes: wait until it has settled on its new view
 	await expect(map).not.toHaveAttribute('data-view', initialView!)
 
@@ -176,16 +177,16 @@ test('AI result: confidence and imagery shown; a "Not lawn" tap removes a wrong 
 
 	await expect(panel.getByTestId('ai-correction-status')).toHaveText(/^Updated: \d+ grass areas totaling [\d,]+ sq ft\.$/, { timeout: 15_000 })
 	await expect(panel.getByTestId('ai-taps')).toHaveText(/Taps: 0 Lawn here · 1 Not lawn/)
-	const after = await sqftOf(page)
+	const after = await pendingSqft(page)
 	// the wrong region is gone (whatever else of its look went with it: after is at most before − that area)
 	expect(after).toBeLessThanOrEqual(before - wrong!.area_sqft * 0.95)
 
 	// Undo: the AI shapes before the tap come back, and the tap's marker goes
 	await page.getByRole('button', { name: 'Undo' }).click()
-	await expect.poll(() => sqftOf(page)).toBe(before)
+	await expect.poll(() => pendingSqft(page)).toBe(before)
 	await expect(panel.getByTestId('ai-taps')).toHaveCount(0)
 	// Redo: the correction again
 	await page.getByRole('button', { name: 'Redo' }).click()
-	await expect.poll(() => sqftOf(page)).toBe(after)
+	await expect.poll(() => pendingSqft(page)).toBe(after)
 	await expect(panel.getByTestId('ai-taps')).toHaveText(/1 Not lawn/)
 })

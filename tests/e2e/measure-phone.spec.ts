@@ -4,6 +4,7 @@
 // a drag and a pinch).
 import type { Browser, CDPSession, Locator, Page } from '@playwright/test'
 import { expect, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
+import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
 const PHONE = { viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true }
@@ -28,7 +29,6 @@ async function openWithAddress(page: Page) {
 const sheet = (page: Page) => page.getByRole('complementary', { name: 'Measurement panel' })
 const pending = (page: Page) => page.getByTestId('pending-count')
 const area = (page: Page) => page.getByTestId('pending-area')
-const sqft = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
 const box = async (locator: Locator) => (await locator.boundingBox())!
 
 /** The centre of the part of the map the sheet leaves visible. */
@@ -193,8 +193,7 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 	await bar.getByRole('button', { name: 'Done' }).tap()
 	await expect(bar).toHaveCount(0)
 	await expect(pending(page)).toHaveText('1')
-	const whole = sqft(await area(page).textContent())
-	expect(whole).toBeGreaterThan(0)
+	const whole = await shownSqft(page)
 
 	// Exclude Area: a hole inside it
 	await page.getByRole('button', { name: 'Show tools' }).tap()
@@ -208,8 +207,8 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 	await expect(points).toHaveText(/^4 points · Excluding/)
 	await bar.getByRole('button', { name: 'Done' }).tap()
 	await expect(bar).toHaveCount(0)
-	await expect.poll(async () => sqft(await area(page).textContent())).toBeLessThan(whole)
-	const net = sqft(await area(page).textContent())
+	await expect.poll(() => pendingSqft(page)).toBeLessThan(whole)
+	const net = await pendingSqft(page)
 	// an 80 px square out of a 240 × 200 px one
 	expect(net / whole).toBeGreaterThan(0.84)
 	expect(net / whole).toBeLessThan(0.9)
@@ -233,7 +232,7 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 	for (const name of ['Edit', 'Delete 1100 Congress Ave #1']) expect((await box(list.getByRole('button', { name }))).height).toBeGreaterThanOrEqual(44)
 	await list.getByRole('button', { name: 'Edit' }).tap()
 	await expect(pending(page)).toHaveText('1')
-	await expect.poll(async () => sqft(await area(page).textContent())).toBe(net)
+	await expect.poll(() => pendingSqft(page)).toBe(net)
 	await page.getByRole('button', { name: 'Hide tools' }).tap()
 	await settled(page)
 	await expect(page.getByRole('heading', { name: 'Editing Existing Measurement' })).toBeInViewport()
@@ -285,18 +284,18 @@ test('fingers: Cancel drops the shape, pinch and pan add no corner, a long press
 	await expect(points).toHaveText(/^4 points/)
 	await bar.getByRole('button', { name: 'Done' }).tap()
 	await expect(pending(page)).toHaveText('1')
-	const square = sqft(await area(page).textContent())
+	const square = await shownSqft(page)
 
 	// hold a finger on a corner: it goes (a square becomes a triangle, half the area); lift once it has
 	await finger.down({ x: c.x + 80, y: c.y + 80 })
-	await expect.poll(async () => sqft(await area(page).textContent())).toBeLessThan(square * 0.6)
+	await expect.poll(() => pendingSqft(page)).toBeLessThan(square * 0.6)
 	await finger.up()
-	const triangle = sqft(await area(page).textContent())
+	const triangle = await pendingSqft(page)
 	expect(triangle / square).toBeCloseTo(0.5, 1)
 	// Undo brings the corner back
 	await page.getByRole('button', { name: 'Show tools' }).tap()
 	await page.getByRole('button', { name: 'Undo', exact: true }).tap()
-	await expect.poll(async () => sqft(await area(page).textContent())).toBe(square)
+	await expect.poll(() => pendingSqft(page)).toBe(square)
 	await page.getByRole('button', { name: 'Hide tools' }).tap()
 	await settled(page)
 
@@ -304,7 +303,7 @@ test('fingers: Cancel drops the shape, pinch and pan add no corner, a long press
 	await finger.down({ x: c.x + 80, y: c.y - 80 })
 	for (const d of [10, 30, 50, 70]) await finger.move({ x: c.x + 80 + d, y: c.y - 80 - d })
 	await finger.up()
-	await expect.poll(async () => sqft(await area(page).textContent())).toBeGreaterThan(square * 1.2)
+	await expect.poll(() => pendingSqft(page)).toBeGreaterThan(square * 1.2)
 	await context.close()
 })
 

@@ -1,6 +1,7 @@
 // The measurement workspace in Chromium: real mouse drawing on the OpenLayers canvas.
 import type { Page } from '@playwright/test'
 import { db, expect, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
+import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
 
@@ -32,7 +33,6 @@ async function draw(page: Page, points: [number, number][]) {
 
 const pending = (page: Page) => page.getByTestId('pending-count')
 const area = (page: Page) => page.getByTestId('pending-area')
-const sqft = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
 
 test('tools need an address first', async ({ page, context, makeUser }) => {
 	await signIn(context, (await makeUser()).id)
@@ -68,8 +68,7 @@ test('draw a polygon, see it live, save it, rename it, edit it, delete it', asyn
 	await expect(pending(page)).toHaveText('1')
 	await expect(page.getByText('Shape #1 (drawing)')).toBeVisible()
 	await expect(page.getByText('Pending', { exact: true })).toBeVisible()
-	const drawn = sqft(await area(page).textContent())
-	expect(drawn).toBeGreaterThan(0)
+	const drawn = await shownSqft(page)
 
 	await page.getByRole('button', { name: 'Save Measurement' }).click()
 	await expect(page.getByText('Measurement Saved', { exact: true })).toBeVisible()
@@ -168,7 +167,7 @@ test('Exclude Area cuts a hole out of a shape', async ({ page, context, makeUser
 	await page.mouse.click(c.x - 150, c.y - 150)
 	await page.mouse.click(c.x + 150, c.y + 150)
 	await expect(pending(page)).toHaveText('1')
-	const before = sqft(await area(page).textContent())
+	const before = await shownSqft(page)
 	await page.getByRole('button', { name: 'Exclude Area' }).click()
 	await draw(page, [
 		[-50, -50],
@@ -176,8 +175,8 @@ test('Exclude Area cuts a hole out of a shape', async ({ page, context, makeUser
 		[50, 50],
 		[-50, 50],
 	])
-	await expect.poll(async () => sqft(await area(page).textContent())).toBeLessThan(before)
-	const after = sqft(await area(page).textContent())
+	await expect.poll(() => pendingSqft(page)).toBeLessThan(before)
+	const after = await pendingSqft(page)
 	// a 100 px square out of a 300 px square: 8/9 of the area is left
 	expect(after / before).toBeGreaterThan(0.86)
 	expect(after / before).toBeLessThan(0.91)
@@ -339,16 +338,16 @@ test('dragging a vertex edits the shape and its figure', async ({ page, context,
 	await page.mouse.click(c.x - 100, c.y - 100)
 	await page.mouse.click(c.x + 100, c.y + 100)
 	await expect(pending(page)).toHaveText('1')
-	const before = sqft(await area(page).textContent())
+	const before = await shownSqft(page)
 	// pull the bottom-right corner 100 px further out
 	await page.mouse.move(c.x + 100, c.y + 100)
 	await page.mouse.down()
 	await page.mouse.move(c.x + 150, c.y + 150, { steps: 5 })
 	await page.mouse.move(c.x + 200, c.y + 200, { steps: 5 })
 	await page.mouse.up()
-	await expect.poll(async () => sqft(await area(page).textContent())).toBeGreaterThan(before * 1.3)
+	await expect.poll(() => pendingSqft(page)).toBeGreaterThan(before * 1.3)
 	await page.keyboard.press('Control+z')
-	await expect.poll(async () => sqft(await area(page).textContent())).toBe(before)
+	await expect.poll(() => pendingSqft(page)).toBe(before)
 })
 
 test('an address typed while the scripts still load is kept when the page hydrates', async ({ page, context, makeUser }) => {
