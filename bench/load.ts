@@ -270,6 +270,9 @@ async function drive(target: Started, s: Scenario, withPostgres: boolean): Promi
 }
 
 const rows: { scenario: string; app: Figures; bare: Figures; floorMs: number }[] = []
+/** one-tap re-runs timed end to end (issue 29 §6: median of ≥ 10, target ≤ 1 s) */
+const TAP_RUNS = Math.max(10, Number(process.env.LOAD_TAP_RUNS ?? 12))
+let taps: { runs: number; medianMs: number; p90Ms: number; maxMs: number } | null = null
 let detections: { p99Quiet: number; p99Busy: number; ratio: number; detections: number; detectionErrors: number; probeErrors: number; rssWithoutPoolMb: number; rssAfterStartMb: number; rssPoolWarmMb: number; memoryRatio: number; rssPeakMb: number; rssAfterLoadMb: number } | null = null
 try {
 	const detect = (k: number) =>
@@ -294,6 +297,28 @@ try {
 		const bareFigures = await drive(bare, s, false)
 		rows.push({ scenario: s.name, app: appFigures, bare: bareFigures, floorMs: floorBeside?.cpuMsPerRequest ?? appFigures.cpuMsPerRequest })
 		console.log(`  ${s.name}: ${appFigures.requestsPerSecond} req/s (bare ${bareFigures.requestsPerSecond}), CPU ${appFigures.cpuMsPerRequest} ms app + ${appFigures.postgresCpuMsPerRequest} ms PostgreSQL a request`)
+	}
+	// ------------------------------------------------------------ one-tap re-runs (issue 29 §6)
+	// a "Lawn here" / "Not lawn" tap re-runs the detection with every tap so far: end to end over
+	// HTTP with the property's tiles cached on disk by a first run, one after another on a quiet server
+	if (!only || only.includes('taps')) {
+		const m = 1 / 111_320 // degrees of latitude a metre
+		const at = (east: number, north: number) => ({ lat: DETECT_CENTER.lat + north * m, lng: DETECT_CENTER.lng + (east * m) / Math.cos((DETECT_CENTER.lat * Math.PI) / 180) })
+		const rerun = async (tapsSoFar: number) => {
+			const seeds = { lawn: [] as { lat: number; lng: number }[], other: [] as { lat: number; lng: number }[] }
+			for (let i = 0; i < tapsSoFar; i++) (i % 2 ? seeds.other : seeds.lawn).push(at(-20 + ((i * 7) % 40), -20 + ((i * 13) % 40)))
+			const started = performance.now()
+			const res = await fetch(app.url + '/api/ai-measure', { method: 'POST', headers: { authorization: `Bearer ${tokens[5]}`, 'content-type': 'application/json' }, body: JSON.stringify({ propertyCenter: DETECT_CENTER, ...(tapsSoFar ? { seeds } : {}) }) })
+			await res.arrayBuffer()
+			if (res.status !== 200) throw new Error(`a tap re-run answered ${res.status}`)
+			return performance.now() - started
+		}
+		await rerun(0) // the first run fetches the tiles into the disk cache
+		const times: number[] = []
+		for (let k = 1; k <= TAP_RUNS; k++) times.push(await rerun(k))
+		const sorted = [...times].sort((a, b) => a - b)
+		taps = { runs: TAP_RUNS, medianMs: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!), p90Ms: Math.round(sorted[Math.ceil(0.9 * sorted.length) - 1]!), maxMs: Math.round(sorted.at(-1)!) }
+		console.log(`  one-tap re-runs (1 to ${TAP_RUNS} taps, tiles cached): median ${taps.medianMs} ms, p90 ${taps.p90Ms} ms, max ${taps.maxMs} ms`)
 	}
 	// ------------------------------------------------------------ detections beside requests
 	// issue 20 §5: p99 of a signed-in GET /api/auth/user at 10 connections, alone and
@@ -384,6 +409,7 @@ const perPath = rows.filter((r) => scenarios.find((s) => s.name === r.scenario)?
 const targets = {
 	zeroErrors: rows.every((r) => r.app.errors === 0),
 	floorAtMost15xBare: floorOverBare <= 15,
+	...(taps ? { tapReRunMedianAtMost1s: taps.medianMs <= 1000 } : {}),
 	...(detections ? { detectionsP99AtMost2x: detections.ratio <= 2 && detections.detectionErrors === 0, poolMemoryAtMost1_5x: detections.memoryRatio <= 1.5 } : {}),
 	...Object.fromEntries(perPath.map((r) => [r.scenario, multipleOf(r) <= scenarios.find((s) => s.name === r.scenario)!.target!])),
 }
@@ -395,6 +421,7 @@ if (detections) {
 		`resident memory: ${detections.rssWithoutPoolMb} MB for the server without a pool after start-up (the baseline) → ${detections.rssPoolWarmMb} MB with the pool warm (${detections.memoryRatio}×, target ≤ 1.5×); ${detections.rssAfterStartMb} MB right after start-up; after all the load runs ${detections.rssAfterLoadMb} MB (peak during the detections ${detections.rssPeakMb} MB)`,
 	)
 }
+if (taps) console.log(`one-tap re-runs with cached tiles: median ${taps.medianMs} ms of ${taps.runs} (p90 ${taps.p90Ms}, max ${taps.maxMs}; target median ≤ 1,000 ms)`)
 console.log(`floor: ${floorMs} ms of app CPU a request = ${floorOverBare}× the bare server's ${bareMs} ms (target ≤ 15×)`)
 console.log(`targets: ${Object.entries(targets).map(([name, met]) => `${name} ${met ? 'met' : 'NOT met'}`).join('; ')}`)
 console.log(
@@ -409,6 +436,7 @@ console.log(
 		bareMs,
 		floorOverBare,
 		detections,
+		taps,
 		scenarios: rows.map((r) => ({ scenario: r.scenario, multiple: multipleOf(r), floorBesideMs: r.floorMs, target: scenarios.find((s) => s.name === r.scenario)?.target ?? null, app: r.app, bare: r.bare })),
 		targets,
 	}),
