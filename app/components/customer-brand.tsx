@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react'
 import { initials } from '~/lib/names.ts'
 
-export const PREPARED_WITH = 'Estimate prepared with Yardstick'
+const PREPARED_WITH = 'Estimate prepared with Yardstick'
 
 /** The uploaded logo (our own /uploads/logos/…), or a monogram of the name's initials. */
 export function OrganizationMark({ name, logoUrl }: { name: string; logoUrl: string | null }) {

@@ -1,7 +1,8 @@
 // /p/{token} — the estimate a contractor shared with a customer (issue 19).
-// Public, no account: the organization, the property picture with the shapes,
-// each area and length, the estimate, notes, the PDF and the contractor's
-// contact, and "Accept estimate". Unknown, expired and revoked links are the
+// Public, no account, in the contractor's brand (issue 31: their logo or
+// initials and name, no Yardstick header or footer): the property picture with
+// the shapes, the estimate, each area and length, notes, "Accept estimate", the
+// PDF and the contractor's contact. Unknown, expired and revoked links are the
 // 404 page. Server-rendered and complete without JavaScript; never indexed.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'

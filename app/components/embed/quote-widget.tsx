@@ -1,8 +1,8 @@
 // The instant-quote widget's screen (issue 19), inside the iframe on the
 // contractor's website and in their brand (issue 31): the address form, the
 // quote (lawn area and price or range) and "Request this quote" with the
-// contact form's fields and bot check. It tells the embedding page its height (embed/quote.js resizes the
-// iframe). Server-rendered; every step is a form post.
+// contact form's fields and bot check. It tells the embedding page its height
+// (embed/quote.js resizes the iframe). Server-rendered; every step is a form post.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
