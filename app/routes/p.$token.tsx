@@ -1,11 +1,13 @@
 // /p/{token} — the estimate a contractor shared with a customer (issue 19).
-// Public, no account: the organization, the property picture with the shapes,
-// each area and length, the estimate, notes, the PDF and the contractor's
-// contact, and "Accept estimate". Unknown, expired and revoked links are the
+// Public, no account, in the contractor's brand (issue 31: their logo or
+// initials and name, no Yardstick header or footer): the property picture with
+// the shapes, the estimate, each area and length, notes, "Accept estimate", the
+// PDF and the contractor's contact. Unknown, expired and revoked links are the
 // 404 page. Server-rendered and complete without JavaScript; never indexed.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/p.$token'
+import { OrganizationHeader, PreparedWithYardstick } from '~/components/customer-brand.tsx'
 import { AcceptEstimateForm } from '~/components/share/accept-estimate-form.tsx'
 import { ShareAcceptSchema } from '~/lib/schemas/share.ts'
 import { MAP_HEIGHT_PX, MAP_WIDTH_PX } from '~/services/report-map.server.ts'
@@ -15,6 +17,10 @@ import { getSatelliteImagery } from '~/integrations/satellite.server.ts'
 import { acceptShare, LINK_NOT_FOUND, viewShare, type PublicShare } from '~/services/share.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import { longDate } from '~/lib/dates.ts'
+import type { RouteHandle } from '~/utils/route-handle.ts'
+
+/** The contractor's page, in their brand: no Yardstick header or footer (issue 31). */
+export const handle: RouteHandle = { header: 'none', footer: 'none' }
 
 /**
  * Link-preview fetchers and crawlers that open a pasted link on their own
@@ -78,24 +84,20 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export default function SharedEstimate({ loaderData, actionData, params }: Route.ComponentProps) {
 	const { share, mapSize } = loaderData
 	const base = `/p/${params.token}`
+	// the estimate (its lines and total) comes first, with the picture on a phone's first screen;
+	// the accept form after it, or once accepted the acceptance at the top
 	return (
-		<main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-6 sm:py-10">
-			<header className="flex items-center gap-3">
-				{share.organizationLogoUrl ? (
-					<img src={share.organizationLogoUrl} alt={`${share.organizationName} logo`} className="h-12 w-auto max-w-40 shrink-0 object-contain" />
-				) : (
-					<span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-lg font-bold text-white">
-						{share.organizationInitials}
-					</span>
-				)}
-				<div className="min-w-0">
-					<p className="truncate text-lg font-semibold">{share.organizationName}</p>
-					<p className="text-sm text-gray-600 dark:text-gray-400">Estimate · valid until {longDate(share.expiresAt)}</p>
-				</div>
-			</header>
+		<div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 wrap-break-word sm:py-10">
+			<OrganizationHeader name={share.organizationName} logoUrl={share.organizationLogoUrl}>
+				<p className="text-sm text-gray-600 dark:text-gray-400">Estimate · valid until {longDate(share.expiresAt)}</p>
+			</OrganizationHeader>
+
+			{share.accepted ? (
+				<Accepted accepted={share.accepted} organizationName={share.organizationName} justAccepted={loaderData.justAccepted} notice={actionData?.notice ?? null} />
+			) : null}
 
 			<section aria-labelledby="property-heading" className="space-y-3">
-				<h1 id="property-heading" className="text-2xl font-bold tracking-tight break-words">
+				<h1 id="property-heading" className="text-2xl font-bold tracking-tight">
 					{share.address ?? share.title}
 				</h1>
 				{share.address && share.title !== share.address ? <p className="text-gray-700 dark:text-gray-300">{share.title}</p> : null}
@@ -109,10 +111,8 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 				<p className="-mt-2 text-xs text-gray-600 dark:text-gray-400">{loaderData.imageryCredit}</p>
 			</section>
 
-			<AcceptedOrForm share={share} justAccepted={loaderData.justAccepted} actionData={actionData} />
-
-			<Measurements share={share} />
 			{share.estimate ? <EstimateTable estimate={share.estimate} /> : null}
+			<Measurements share={share} />
 
 			{share.notes ? (
 				<section aria-labelledby="notes-heading" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
@@ -123,6 +123,8 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 				</section>
 			) : null}
 
+			{share.accepted ? null : <AcceptForm share={share} actionData={actionData} />}
+
 			<p>
 				<a href={`${base}/report.pdf`} className="font-medium text-brand-700 underline dark:text-brand-500" download>
 					Download the PDF report
@@ -130,23 +132,27 @@ export default function SharedEstimate({ loaderData, actionData, params }: Route
 			</p>
 
 			<Contact share={share} />
-		</main>
+			<PreparedWithYardstick />
+		</div>
 	)
 }
 
-function AcceptedOrForm({ share, justAccepted, actionData }: { share: PublicShare; justAccepted: boolean; actionData: Route.ComponentProps['actionData'] }) {
-	if (share.accepted) {
-		return (
-			<section role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
-				<h2 className="text-lg font-semibold">Accepted</h2>
-				{actionData?.notice ? <p className="mt-1 font-medium">{actionData.notice}</p> : null}
-				<p className="mt-1">
-					{`Accepted by ${share.accepted.name} on ${longDate(share.accepted.at)}.`}
-					{justAccepted ? ` Thank you! ${share.organizationName} has been told and will be in touch.` : null}
-				</p>
-			</section>
-		)
-	}
+type Acceptance = NonNullable<PublicShare['accepted']>
+
+function Accepted({ accepted, organizationName, justAccepted, notice }: { accepted: Acceptance; organizationName: string; justAccepted: boolean; notice: string | null }) {
+	return (
+		<section role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+			<h2 className="text-lg font-semibold">Accepted</h2>
+			{notice ? <p className="mt-1 font-medium">{notice}</p> : null}
+			<p className="mt-1">
+				{`Accepted by ${accepted.name} on ${longDate(accepted.at)}.`}
+				{justAccepted ? ` Thank you! ${organizationName} has been told and will be in touch.` : null}
+			</p>
+		</section>
+	)
+}
+
+function AcceptForm({ share, actionData }: { share: PublicShare; actionData: Route.ComponentProps['actionData'] }) {
 	return (
 		<section aria-labelledby="accept-heading" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
 			<h2 id="accept-heading" className="text-lg font-semibold">

@@ -24,7 +24,7 @@ import { hit } from './rate-limit.server.ts'
 import { renderMapPicture } from './report-map.server.ts'
 import { assembleReport, renderReport, type PreparedReport } from './reports.server.ts'
 import type { ClientUser } from './users.server.ts'
-import { fullName, initials } from '~/lib/names.ts'
+import { fullName } from '~/lib/names.ts'
 
 export const NO_ACTIVE_LINK = 'This measurement has no active share link'
 export const LINK_NOT_FOUND = 'This link has expired or is no longer available'
@@ -178,7 +178,6 @@ export async function viewShare(token: string, { countView, viewerOrganizationId
 	const estimate = report.estimate
 	return {
 		organizationName: row.organization.name,
-		organizationInitials: initials(row.organization.name),
 		organizationLogoUrl: row.organization.logoUrl,
 		title: report.title,
 		address: report.address,

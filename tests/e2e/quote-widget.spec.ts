@@ -18,7 +18,9 @@ test('an allowed website shows the widget; a homeowner gets the quote and reques
 		const iframe = page.locator('iframe[title="Instant lawn quote"]')
 		const frame = page.frameLocator('iframe[title="Instant lawn quote"]')
 		await expect(frame.getByRole('heading', { name: 'Instant lawn quote' })).toBeVisible()
-		await expect(frame.getByText(`from ${widget.admin.organization!.name}`)).toBeVisible()
+		// the contractor's initials and name head the widget (issue 31)
+		await expect(frame.getByTestId('organization-header')).toContainText(widget.admin.organization!.name)
+		await expect(frame.getByText('Estimate prepared with Yardstick', { exact: true })).toBeVisible()
 
 		// an address outside the US first: a clear error; the next look-up solves a fresh bot check
 		await frame.getByLabel('Your street address').fill('10 Downing Street, London SW1A 2AA, United Kingdom')

@@ -1,14 +1,15 @@
 // The instant-quote widget's screen (issue 19), inside the iframe on the
-// contractor's website: the address form, the quote (lawn area and price or
-// range) and "Request this quote" with the contact form's fields and bot
-// check. It tells the embedding page its height (embed/quote.js resizes the
-// iframe). Server-rendered; every step is a form post.
+// contractor's website and in their brand (issue 31): the address form, the
+// quote (lawn area and price or range) and "Request this quote" with the
+// contact form's fields and bot check. It tells the embedding page its height
+// (embed/quote.js resizes the iframe). Server-rendered; every step is a form post.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CaptchaField, useCaptcha } from '~/components/captcha.tsx'
 import { ContactFields } from '~/components/contact-fields.tsx'
+import { OrganizationHeader, PreparedWithYardstick } from '~/components/customer-brand.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ErrorList, inputClass } from '~/components/ui/field.tsx'
 import { QUOTE_HEIGHT_MESSAGE } from '~/lib/quote-widget.ts'
@@ -57,14 +58,10 @@ export function QuoteWidgetView({
 	const measuring = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'quote'
 	const quote = actionData?.quote ?? null
 	return (
-		<div ref={ref} className="mx-auto w-full max-w-xl space-y-4 p-4" data-testid="quote-widget">
-			<header className="flex items-center gap-3">
-				{organizationLogoUrl ? <img src={organizationLogoUrl} alt={`${organizationName} logo`} className="h-10 w-auto max-w-32 shrink-0 object-contain" /> : null}
-				<div className="min-w-0">
-					<h1 className="text-xl font-bold tracking-tight">Instant lawn quote</h1>
-					<p className="text-sm text-gray-600 dark:text-gray-400">from {organizationName}</p>
-				</div>
-			</header>
+		<div ref={ref} className="mx-auto w-full max-w-xl space-y-4 p-4 wrap-break-word" data-testid="quote-widget">
+			<OrganizationHeader name={organizationName} logoUrl={organizationLogoUrl}>
+				<h1 className="text-sm font-medium text-gray-700 dark:text-gray-300">Instant lawn quote</h1>
+			</OrganizationHeader>
 
 			{requested ? (
 				<section role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
@@ -76,6 +73,8 @@ export function QuoteWidgetView({
 			<AddressForm key={actionData?.at ?? 0} address={actionData?.address ?? ''} error={actionData?.error ?? null} measuring={measuring} />
 
 			{quote && !measuring ? <QuoteResult quote={quote} organizationName={organizationName} result={actionData?.result ?? null} /> : null}
+
+			<PreparedWithYardstick />
 		</div>
 	)
 }
