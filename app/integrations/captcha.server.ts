@@ -17,6 +17,7 @@ export const CAPTCHA_TTL_SECONDS = 10 * 60
  * challenge is accepted once across every app instance; integrations hold no store of their own.
  */
 export type AcceptOnce = (name: string, subject: string, windowSeconds: number) => Promise<boolean>
+
 // the browser tries counters from 0 up: a few thousand SHA-256 rounds, well under a second
 const COUNTER_MIN = 2_000
 const COUNTER_MAX = 12_000
