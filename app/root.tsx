@@ -32,7 +32,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export async function loader({ request }: Route.LoaderArgs) {
 	const [actor, localTheme, { toast, headers }, consent] = await Promise.all([getActor(request), getLocalTheme(request), readToast(request), readConsent(request)])
 	const user = actor?.user ?? null
-	return data({ user, theme: effectiveTheme(user?.themePreference, localTheme), toast, consent }, { headers })
+	// the footer's year: read on the server and sent along, so the hydrated page shows the same year
+	const year = new Date().getUTCFullYear()
+	return data({ user, theme: effectiveTheme(user?.themePreference, localTheme), toast, consent, year }, { headers })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,7 +69,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<main id="main" className="flex-1">
 				<Outlet />
 			</main>
-			{footer !== 'none' ? <Footer showCookies={footer !== 'no-cookies'} /> : null}
+			{footer !== 'none' ? <Footer year={loaderData.year} showCookies={footer !== 'no-cookies'} /> : null}
 			{loaderData.consent || handle.cookieBanner === false ? null : <CookieBanner />}
 		</ToastProvider>
 	)

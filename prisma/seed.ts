@@ -1,11 +1,13 @@
 // Idempotent seed: the subscription tiers of spec 2 §9 / spec 1 §6, and (demo)
 // an organization on pro with an account admin and a member, a site admin with
-// all permissions and three published blog posts. `npm run db:seed`; the server
-// runs it on first start.
+// all permissions and three published blog posts; the organization comes with
+// what the product shows (prisma/demo-content.ts), made once with it.
+// `npm run db:seed`; the server runs it on first start.
 import { fileURLToPath } from 'node:url'
 import { hash } from '@node-rs/argon2'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { PrismaClient } from '../generated/prisma/client.ts'
+import { seedDemoContent } from './demo-content.ts'
 
 export const DEMO_LOGINS = [
 	{ role: 'site_admin', email: 'admin@yardstick.local', password: 'Yardstick-admin-2025' },
@@ -125,63 +127,87 @@ const BLOG_POSTS = [
 	},
 ]
 
+export const DEMO_ACCOUNT_NUMBER = 'YS-100001'
+
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
-export async function seed(prisma: PrismaClient, { demo }: { demo: boolean }) {
+export async function seed(prisma: PrismaClient, { demo, now = new Date() }: { demo: boolean; now?: Date }) {
 	for (const { isAvailable = true, ...tier } of TIERS) {
 		await prisma.subscriptionTier.upsert({ where: { id: tier.id }, update: {}, create: { ...tier, isAvailable } })
 	}
 	if (!demo) return
 	const [admin, owner, member] = DEMO_LOGINS
-	const org = await prisma.organization.upsert({
-		where: { accountNumber: 'YS-100001' },
-		update: {},
-		create: {
-			accountNumber: 'YS-100001',
-			name: 'Demo Landscaping Co',
-			subscriptionTierId: 'pro',
-			currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
-			allowAiTraining: true,
+	// hashed before the transaction: argon2 takes a while, the transaction should not
+	const passwords = new Map<string, string>(await Promise.all(DEMO_LOGINS.map(async (l) => [l.email, await hash(l.password, ARGON2)] as const)))
+	// one transaction: the organization and its demo content appear together or not at all, and a
+	// database that already holds the organization keeps it as it is (nothing changed, nothing doubled)
+	await prisma.$transaction(
+		async (tx) => {
+			const existing = await tx.organization.findUnique({ where: { accountNumber: DEMO_ACCOUNT_NUMBER }, select: { id: true } })
+			const org =
+				existing ??
+				(await tx.organization.create({
+					data: {
+						accountNumber: DEMO_ACCOUNT_NUMBER,
+						name: 'Demo Landscaping Co',
+						subscriptionTierId: 'pro',
+						currentPeriodEnd: new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000),
+						allowAiTraining: true,
+					},
+				}))
+			const user = async (email: string, data: Record<string, unknown>) =>
+				tx.user.upsert({
+					where: { email },
+					update: {},
+					create: { email, password: passwords.get(email)!, emailVerified: true, agreedToTerms: true, termsAgreedAt: now, ...data },
+				})
+			const siteAdmin = await user(admin.email, { firstName: 'Sam', lastName: 'Staff', role: 'site_admin' })
+			await tx.adminUser.upsert({
+				where: { userId: siteAdmin.id },
+				update: {},
+				create: {
+					userId: siteAdmin.id,
+					canManageCoupons: true,
+					canManageSubscriptions: true,
+					canManageUsers: true,
+					canManageOrganizations: true,
+					canManageMeasurements: true,
+					canManageBlogPosts: true,
+					canViewAnalytics: true,
+					canManageInvoices: true,
+					hasUnlimitedAccess: true,
+				},
+			})
+			const ownerRow = await user(owner.email, {
+				firstName: 'Olivia',
+				lastName: 'Owner',
+				role: 'account_admin',
+				organizationId: org.id,
+				canViewInvoices: true,
+			})
+			const memberRow = await user(member.email, { firstName: 'Carlos', lastName: 'Crew', role: 'member', organizationId: org.id })
+			for (const post of BLOG_POSTS) {
+				await tx.blogPost.upsert({
+					where: { slug: post.slug },
+					update: {},
+					create: { ...post, publishDate: new Date(post.publishDate), isPublished: true, authorId: siteAdmin.id },
+				})
+			}
+			if (!existing) await seedDemoContent(tx, { organizationId: org.id, ownerId: ownerRow.id, memberId: memberRow.id, ownerName: 'Olivia Owner', now })
 		},
-	})
-	const user = async (email: string, password: string, data: Record<string, unknown>) =>
-		prisma.user.upsert({
-			where: { email },
-			update: {},
-			create: { email, password: await hash(password, ARGON2), emailVerified: true, agreedToTerms: true, termsAgreedAt: new Date(), ...data },
-		})
-	const siteAdmin = await user(admin.email, admin.password, { firstName: 'Sam', lastName: 'Staff', role: 'site_admin' })
-	await prisma.adminUser.upsert({
-		where: { userId: siteAdmin.id },
-		update: {},
-		create: {
-			userId: siteAdmin.id,
-			canManageCoupons: true,
-			canManageSubscriptions: true,
-			canManageUsers: true,
-			canManageOrganizations: true,
-			canManageMeasurements: true,
-			canManageBlogPosts: true,
-			canViewAnalytics: true,
-			canManageInvoices: true,
-			hasUnlimitedAccess: true,
-		},
-	})
-	await user(owner.email, owner.password, {
-		firstName: 'Olivia',
-		lastName: 'Owner',
-		role: 'account_admin',
-		organizationId: org.id,
-		canViewInvoices: true,
-	})
-	await user(member.email, member.password, { firstName: 'Carlos', lastName: 'Crew', role: 'member', organizationId: org.id })
-	for (const post of BLOG_POSTS) {
-		await prisma.blogPost.upsert({
-			where: { slug: post.slug },
-			update: {},
-			create: { ...post, publishDate: new Date(post.publishDate), isPublished: true, authorId: siteAdmin.id },
-		})
-	}
+		{ timeout: 60_000 },
+	)
+}
+
+/**
+ * Whether the server seeds the demo organization on a first start: SEED_DEMO=true or false
+ * decides; unset, the embedded database (one machine, trying Yardstick) gets it and an
+ * operator's PostgreSQL does not.
+ */
+export function demoWanted({ embedded, seedDemo }: { embedded: boolean; seedDemo: string | undefined }): boolean {
+	if (seedDemo === 'true') return true
+	if (seedDemo === 'false') return false
+	return embedded
 }
 
 export function demoLoginsText() {
@@ -207,7 +233,8 @@ export async function seedIfEmpty({ demo }: { demo: boolean }): Promise<string |
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
 	const prisma = client()
-	await seed(prisma, { demo: process.env.SEED_DEMO !== 'false' })
+	const demo = process.env.SEED_DEMO !== 'false'
+	await seed(prisma, { demo })
 	await prisma.$disconnect()
-	console.log(demoLoginsText())
+	console.log(demo ? demoLoginsText() : 'Subscription tiers seeded (SEED_DEMO=false: no demo data).')
 }

@@ -1,11 +1,11 @@
 // `npm run dev`: the database as `npm start` prepares it, then the Vite dev server.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { seedIfEmpty } from '../prisma/seed.ts'
+import { demoWanted, seedIfEmpty } from '../prisma/seed.ts'
 import { prepareDatabase } from './database.ts'
 
 const db = await prepareDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? 'data') })
-const seeded = await seedIfEmpty({ demo: db.embedded || process.env.SEED_DEMO === 'true' })
+const seeded = await seedIfEmpty({ demo: demoWanted({ embedded: db.embedded, seedDemo: process.env.SEED_DEMO }) })
 if (seeded) console.log(seeded)
 const child = spawn(path.resolve('node_modules/.bin/react-router'), ['dev', '--port', process.env.PORT ?? '3000'], {
 	stdio: 'inherit',

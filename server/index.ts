@@ -5,7 +5,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { prepareDatabase } from './database.ts'
 import sharp from 'sharp'
-import { seedIfEmpty } from '../prisma/seed.ts'
+import { demoWanted, seedIfEmpty } from '../prisma/seed.ts'
 
 // libvips' operation cache keeps recent images' pixels (up to 50 MB, 100 operations) for re-use; a
 // server sees each tile mosaic, upload and report picture once, so it only held memory (bench:load)
@@ -16,7 +16,7 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 
 const db = await prepareDatabase({ dataDir })
-const seeded = await seedIfEmpty({ demo: db.embedded || process.env.SEED_DEMO === 'true' })
+const seeded = await seedIfEmpty({ demo: demoWanted({ embedded: db.embedded, seedDemo: process.env.SEED_DEMO }) })
 if (seeded) console.log(seeded)
 
 // @ts-expect-error the build output has no types

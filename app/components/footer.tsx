@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 
-export function Footer({ showCookies = true }: { showCookies?: boolean }) {
+/** `year`: the current year from the server's clock (the root loader), so server and browser render the same text. */
+export function Footer({ year, showCookies = true }: { year: number; showCookies?: boolean }) {
 	const links = [
 		{ to: '/about', label: 'About' },
 		{ to: '/news-updates', label: 'News & Updates' },
@@ -18,7 +19,7 @@ export function Footer({ showCookies = true }: { showCookies?: boolean }) {
 						</Link>
 					))}
 				</nav>
-				<p className="text-sm text-gray-600 dark:text-gray-400">© 2025 Yardstick. All rights reserved.</p>
+				<p className="text-sm text-gray-600 dark:text-gray-400">© {year} Yardstick. All rights reserved.</p>
 			</div>
 		</footer>
 	)

@@ -4,9 +4,10 @@
 // what the API runs after the tiles arrive.
 import { PROPERTY_HALF_SIDE_M } from '~/lib/ai-result.ts'
 import type { LatLng } from '~/lib/geodesy.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
+import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
-import { groundPixelAreaM2, metresPerPixel, project } from './mercator.ts'
-import { rng, type Mask, type RgbImage } from './raster.ts'
+import { rng, type Mask } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 import { segmentLawn, stopwatch, type Segmentation } from './segment.ts'
 import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'

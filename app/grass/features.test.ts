@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, normaliseColour } from './features.ts'
-import { halve, halveWithTexture, type RgbImage } from './raster.ts'
+import { halve, halveWithTexture } from './raster.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
 
 const solid = (width: number, height: number, pick: (x: number, y: number) => [number, number, number]): RgbImage => {
 	const data = new Uint8Array(width * height * 3)

@@ -1,7 +1,8 @@
 // Per-pixel features for lawn segmentation: colour normalised against haze and
 // colour cast, chromaticity, HSV, and texture/context at fixed ground scales
 // (metres, so zoom 19 and 20 see the same thing). Pure.
-import { boxExtreme, boxMean, type FineTexture, type RgbImage } from './raster.ts'
+import { boxExtreme, boxMean, type FineTexture } from './raster.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
 
 export const FEATURE_NAMES = [
 	'r',

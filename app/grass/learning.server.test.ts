@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { generateScene, type Scene } from '../../bench/grass/scene.ts'
 import { startTileServer, type TileServer } from '../../tests/support/tile-server.ts'
 import { propertyRoi } from './detect.ts'
-import { groundPixelAreaM2, project } from './mercator.ts'
+import { groundPixelAreaM2, project } from '~/lib/web-mercator.ts'
 import { SQFT_PER_M2, toGeoPolygons, traceMask } from './vectorize.ts'
 
 // two dormant-lawn yards 220 m apart: the same learning cell

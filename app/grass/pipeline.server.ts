@@ -8,7 +8,7 @@ import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
 import { propertyRoi, toSqft, warmUpGrassDetection, type GrassArea } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
-import { groundPixelAreaM2, metresPerPixel, project } from './mercator.ts'
+import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
 import { runDetection, startDetectionPool } from './pool.server.ts'
 
 export { WINDOW_PX, warmUpGrassDetection }

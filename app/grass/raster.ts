@@ -1,8 +1,7 @@
 // Raster primitives of the grass pipeline: interleaved RGB images, binary
 // masks and O(n) box filters through summed-area tables. Pure, no I/O.
 
-/** 8-bit RGB, row-major, 3 bytes a pixel. */
-export type RgbImage = { width: number; height: number; data: Uint8Array }
+import type { RgbImage } from '~/lib/rgb-image.ts'
 
 /** One byte a pixel, 1 = set. */
 export type Mask = { width: number; height: number; data: Uint8Array }

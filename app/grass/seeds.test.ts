@@ -1,7 +1,8 @@
 // One-tap corrections on small images with known answers.
 import { expect, test } from 'vitest'
 import { generateScene } from '../../bench/grass/scene.ts'
-import { rng, type RgbImage } from './raster.ts'
+import { rng } from './raster.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
 import { adaptToSeeds, applyForce, toWorkingSeeds } from './seeds.ts'
 import { segmentLawn } from './segment.ts'
 

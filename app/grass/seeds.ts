@@ -20,7 +20,8 @@
 // 3. Next to lawn a "Not lawn" tap removed, lawn slivers narrower than about
 //    1 m (a removed lawn's rim, whose edge texture no tap matched) go too.
 import { dilate, open } from './morphology.ts'
-import type { Mask, RgbImage } from './raster.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
+import type { Mask } from './raster.ts'
 
 export type SeedPoint = { x: number; y: number }
 export type SeedPoints = { lawn: SeedPoint[]; other: SeedPoint[] }

@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest'
 import { generateScene } from '../../bench/grass/scene.ts'
 import { detectOnImage } from './detect.ts'
-import { groundPixelAreaM2, project } from './mercator.ts'
+import { groundPixelAreaM2, project } from '~/lib/web-mercator.ts'
 import { halve } from './raster.ts'
 import { guidedUpsample, segmentLawn, upsample } from './segment.ts'
 

@@ -7,7 +7,8 @@ import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type E
 import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
-import { boxMean, halveWithTexture, type Mask, type RgbImage } from './raster.ts'
+import { boxMean, halveWithTexture, type Mask } from './raster.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
 import { adaptToSeeds, applyForce, toWorkingSeeds, type SeedPoints } from './seeds.ts'
 
 import { EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'

@@ -1,7 +1,7 @@
 import { contours } from 'd3-contour'
 import simplify from 'simplify-js'
 import { expect, test } from 'vitest'
-import { groundPixelAreaM2, metresPerPixel, project, unproject } from './mercator.ts'
+import { groundPixelAreaM2, metresPerPixel, project, unproject } from '~/lib/web-mercator.ts'
 import { rng } from './raster.ts'
 import { pixelArea, rasterize, SQFT_PER_M2, toGeoPolygons, traceMask } from './vectorize.ts'
 

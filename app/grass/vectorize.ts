@@ -2,7 +2,7 @@
 // on the mask bytes), ring simplification (simplify-js's Douglas–Peucker), pixel → lat/lng through
 // web mercator, exact WGS84 areas (app/lib/geodesy). Pure.
 import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
-import { unproject } from './mercator.ts'
+import { unproject } from '~/lib/web-mercator.ts'
 import type { Mask } from './raster.ts'
 
 export const SQFT_PER_M2 = 10.763910416709722

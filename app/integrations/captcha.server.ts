@@ -8,9 +8,16 @@ import { createHmac } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { getEnv } from '~/env.server.ts'
-import { consumeOnce } from '~/services/rate-limit.server.ts'
 
 export const CAPTCHA_TTL_SECONDS = 10 * 60
+
+/**
+ * Remembers `subject` under `name` for `windowSeconds`: true the first time, false while it is
+ * remembered. The caller passes the shared store (the rate limiter's `consumeOnce`), so a solved
+ * challenge is accepted once across every app instance; integrations hold no store of their own.
+ */
+export type AcceptOnce = (name: string, subject: string, windowSeconds: number) => Promise<boolean>
+
 // the browser tries counters from 0 up: a few thousand SHA-256 rounds, well under a second
 const COUNTER_MIN = 2_000
 const COUNTER_MAX = 12_000
@@ -63,13 +70,13 @@ export async function verifyTurnstileToken(token: string, config: Pick<Turnstile
 }
 
 /** True once per solved challenge (or per Turnstile token, which siteverify accepts once). */
-export async function verifyCaptcha(token: string, remoteIp?: string): Promise<boolean> {
+export async function verifyCaptcha(token: string, { acceptOnce, remoteIp }: { acceptOnce: AcceptOnce; remoteIp?: string }): Promise<boolean> {
 	const turnstile = turnstileConfig()
 	if (turnstile) return verifyTurnstileToken(token, turnstile, remoteIp)
-	return verifyProofOfWork(token)
+	return verifyProofOfWork(token, acceptOnce)
 }
 
-async function verifyProofOfWork(token: string): Promise<boolean> {
+async function verifyProofOfWork(token: string, acceptOnce: AcceptOnce): Promise<boolean> {
 	let payload: Payload
 	try {
 		payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Payload
@@ -83,5 +90,5 @@ async function verifyProofOfWork(token: string): Promise<boolean> {
 	} catch {
 		return false
 	}
-	return consumeOnce('captcha', payload.challenge.signature, CAPTCHA_TTL_SECONDS)
+	return acceptOnce('captcha', payload.challenge.signature, CAPTCHA_TTL_SECONDS)
 }

@@ -10,7 +10,7 @@ import { tierIdForPlan } from '~/lib/plans.ts'
 import type { ForgotPasswordSchema, RegisterSchema, ResetPasswordSchema } from '~/lib/schemas/auth.ts'
 import { badRequest, conflict } from '~/utils/http.server.ts'
 import { hashPassword } from './auth.server.ts'
-import { LIMITS, hit } from './rate-limit.server.ts'
+import { LIMITS, consumeOnce, hit } from './rate-limit.server.ts'
 import { destroyUserSessions, hashToken } from './session.server.ts'
 
 export const VERIFY_TTL_MS = 48 * 60 * 60 * 1000
@@ -44,7 +44,7 @@ export const CAPTCHA_REQUIRED = 'CAPTCHA verification is required'
  */
 export async function checkNotABot(captchaToken: string | undefined, ip: string) {
 	if (captchaToken) {
-		if (!(await verifyCaptcha(captchaToken, ip))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
+		if (!(await verifyCaptcha(captchaToken, { acceptOnce: consumeOnce, remoteIp: ip }))) throw badRequest(CAPTCHA_REQUIRED, { captchaToken: CAPTCHA_REQUIRED })
 		return
 	}
 	await hit(LIMITS.noCaptchaIp, ip)

@@ -5,7 +5,7 @@
 // imagery the same drawing stands alone on a plain background.
 import sharp, { type OverlayOptions } from 'sharp'
 import { getEnv } from '~/env.server.ts'
-import { project } from '~/grass/mercator.ts'
+import { project } from '~/lib/web-mercator.ts'
 import { fetchImageryWindow, ImageryError } from '~/integrations/imagery.server.ts'
 import { getImageryInfo, type ImageryInfo } from '~/integrations/imagery-info.server.ts'
 import { providerLogo, type ProviderLogo } from '~/integrations/provider-logo.server.ts'

@@ -8,7 +8,7 @@ import { formatCents, formatUnitPrice, PRICE_UNIT_LABELS } from '~/lib/estimate.
 import { shapeLabel } from '~/lib/exports.ts'
 import type { Shape } from '~/lib/shapes.ts'
 import { formatArea, formatLength, metersToFeet } from '~/lib/units.ts'
-import { metresPerPixel } from '~/grass/mercator.ts'
+import { metresPerPixel } from '~/lib/web-mercator.ts'
 import { imageryCaption } from '~/lib/imagery-date.ts'
 import { LOGO_MARGIN_PX, LOGO_PX_PER_CSS_PX, MAP_HEIGHT_PX, MAP_WIDTH_PX, outlinePoints, toPixel, type ReportMap } from './report-map.server.ts'
 import { initials } from '~/lib/names.ts'

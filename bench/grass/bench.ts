@@ -3,7 +3,7 @@
 // object with the figures. Timing covers the pipeline from decoded pixels to
 // lat/lng polygons with areas (tile fetch and JPEG decode excluded), one core.
 import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
-import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
+import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 import { threadCpuMs } from '../../app/grass/segment.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'

@@ -5,8 +5,9 @@
 // patches, sun-angle shadows, haze/colour cast, sensor noise, blur and JPEG.
 // The same (seed, options) always gives the same scene.
 import sharp from 'sharp'
-import { rng, type RgbImage } from '../../app/grass/raster.ts'
-import { metresPerPixel } from '../../app/grass/mercator.ts'
+import { rng } from '../../app/grass/raster.ts'
+import type { RgbImage } from '../../app/lib/rgb-image.ts'
+import { metresPerPixel } from '../../app/lib/web-mercator.ts'
 
 export const CLASS = {
 	LAWN: 0,

@@ -9,7 +9,8 @@
 // (tested on small known images); only `cnnLogOdds()` touches the runtime.
 import { fileURLToPath } from 'node:url'
 import { fillSmallHoles, removeSmallRegions } from '../../app/grass/morphology.ts'
-import type { Mask, RgbImage } from '../../app/grass/raster.ts'
+import type { RgbImage } from '../../app/lib/rgb-image.ts'
+import type { Mask } from '../../app/grass/raster.ts'
 import metaJson from './lawn-cnn.json'
 
 export type CnnMeta = {

@@ -18,7 +18,8 @@ test('signed-out header: About, Sign In, Get Started; landing: Become a Founding
 	for (const name of ['About', 'News & Updates', 'Terms', 'Privacy', 'Cookies']) {
 		await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
 	}
-	await expect(page.getByText('© 2025')).toBeVisible()
+	// the year comes from the clock
+	await expect(page.getByText(`© ${new Date().getUTCFullYear()} Yardstick. All rights reserved.`)).toBeVisible()
 })
 
 test('Join Beta on small screens', async ({ page }) => {

@@ -3,7 +3,7 @@
 import { generateScene } from '../../bench/grass/scene.ts'
 import { propertyRoi } from '../../app/grass/detect.ts'
 import type { DetectTask } from '../../app/grass/detect-worker.ts'
-import { groundPixelAreaM2, project } from '../../app/grass/mercator.ts'
+import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 
 export async function yardDetectTask(seed = 4242, center = { lat: 39.7392, lng: -104.9903 }): Promise<Omit<DetectTask, 'progress'>> {
 	const scene = await generateScene({ seed, zoom: 20, center })

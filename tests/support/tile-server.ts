@@ -5,7 +5,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
-import { project, TILE_SIZE } from '../../app/grass/mercator.ts'
+import { project, TILE_SIZE } from '../../app/lib/web-mercator.ts'
 import type { Scene } from '../../bench/grass/scene.ts'
 
 export type Behaviour = 'garbage' | 'error' | 'hang'

@@ -1,5 +1,5 @@
 // Web-mercator (EPSG:3857) pixel maths for 256-px XYZ tiles. Pure.
-import type { LatLng } from '~/lib/geodesy.ts'
+import type { LatLng } from './geodesy.ts'
 
 export const TILE_SIZE = 256
 const EARTH_CIRCUMFERENCE = 40_075_016.685578488
