@@ -72,7 +72,7 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	expect(map.height).toBeGreaterThan(PHONE.viewport.height * 0.45)
 	await expect(page.getByTestId('measure-map')).toBeInViewport({ ratio: 1 })
 
-	// collapsed: the address, the job's area and Save; the tools wait below
+	// collapsed: the address (over the map), the job's area and Save; the tools wait below
 	const panel = sheet(page)
 	await expect(panel).toHaveAttribute('data-state', 'collapsed')
 	const grip = page.getByRole('button', { name: 'Show tools' })
