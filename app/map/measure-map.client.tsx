@@ -93,11 +93,12 @@ export default function MeasureMap(props: MeasureMapProps) {
 				maxZoom: 22,
 			}),
 		})
-		// the settled view on the element (centre lat/lng, metres per CSS pixel at the equator), for tests that tap a place
-		map.on('moveend', () => {
-			const view = map.getView()
-			const c = view.getCenter()
-			if (c && target.current) target.current.dataset.view = JSON.stringify({ center: toLatLng(c), resolution: view.getResolution() })
+		// the settled view on the element (the lat/lng at the middle of the map element, metres per CSS pixel at the
+		// equator), for tests that tap a place. The middle of the element, not the view's centre: on a phone the view's
+		// centre is that of the part above the sheet, and it moves whenever the sheet's height does, the map not at all
+		map.on('moveend', (event) => {
+			const c = event.frameState?.viewState.center
+			if (c && target.current) target.current.dataset.view = JSON.stringify({ center: toLatLng(c), resolution: map.getView().getResolution() })
 		})
 		const modify = new Modify({ source: local, pixelTolerance: coarse ? 22 : 10 })
 		// editing an AI shape makes it user-verified (spec 1 §2)

@@ -92,20 +92,22 @@ export function CookieBanner() {
 	const path = location.pathname + location.search
 	if (fetcher.state !== 'idle' || fetcher.data !== undefined) return null
 	return (
-		<div role="region" aria-label="Cookie consent" className="cookie-banner fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-4 shadow-lg max-md:px-3 max-md:py-2 dark:border-gray-800 dark:bg-gray-900">
-			<fetcher.Form method="post" action="/cookies" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 max-md:gap-x-2 max-md:gap-y-1">
+		<div role="region" aria-label="Cookie consent" className="cookie-banner fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-4 shadow-lg max-md:px-2 max-md:py-1 dark:border-gray-800 dark:bg-gray-900">
+			{/* on a phone one compact line (issue 31): the short sentence, the buttons beside it */}
+			<fetcher.Form method="post" action="/cookies" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 max-md:flex-nowrap max-md:gap-2">
 				<input type="hidden" name="redirectTo" value={path} />
-				<p className="text-sm text-gray-800 max-md:text-xs dark:text-gray-200">
-					We use essential cookies to run Yardstick, and optional ones only if you allow them.
+				<p className="text-sm text-gray-800 max-md:min-w-0 max-md:truncate max-md:text-xs dark:text-gray-200">
+					<span className="max-md:hidden">We use essential cookies to run Yardstick, and optional ones only if you allow them.</span>
+					<span className="md:hidden">We use cookies.</span>
 				</p>
-				<div className="flex items-center gap-2">
-					<Button type="submit" name="intent" value="accept-all" className="px-3 py-1.5 max-md:min-h-11">
+				<div className="flex items-center gap-2 max-md:shrink-0 max-md:gap-1">
+					<Button type="submit" name="intent" value="accept-all" className="px-3 py-1.5 max-md:min-h-11 max-md:px-2 max-md:text-xs">
 						Accept All
 					</Button>
-					<Button type="submit" name="intent" value="essential-only" variant="secondary" className="px-3 py-1.5 max-md:min-h-11">
+					<Button type="submit" name="intent" value="essential-only" variant="secondary" className="px-3 py-1.5 max-md:min-h-11 max-md:px-2 max-md:text-xs">
 						Essential Only
 					</Button>
-					<a href="/cookies" aria-label="Cookie settings" className="rounded p-1.5 text-lg hover:bg-gray-100 max-md:min-h-11 max-md:min-w-11 dark:hover:bg-gray-800">
+					<a href="/cookies" aria-label="Cookie settings" className="rounded p-1.5 text-lg hover:bg-gray-100 max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center max-md:justify-center dark:hover:bg-gray-800">
 						⚙
 					</a>
 					<button type="submit" name="intent" value="essential-only" aria-label="Close" className="rounded p-1.5 text-lg hover:bg-gray-100 max-md:min-h-11 max-md:min-w-11 dark:hover:bg-gray-800">

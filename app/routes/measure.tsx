@@ -236,8 +236,9 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					) : null
 				}
 			>
-				{/* phones show the sections in the sheet's order: address and job first (max-md:order-*) */}
-				<div className="max-md:order-1">
+				{/* phones show the sections in the sheet's order: address and job first (max-md:order-*); with
+				    JavaScript the address is a search bar floating over the top of the map, beside the location button */}
+				<div className="max-md:order-1 phone-js:absolute phone-js:top-3 phone-js:right-[4.25rem] phone-js:left-3">
 					<AddressSearch defaultValue={address ?? ''} />
 				</div>
 
@@ -256,7 +257,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 				/>
 
 				<JobCard
-					className="rounded-lg border border-gray-200 p-3 max-md:order-2 dark:border-gray-700"
+					className="rounded-lg border border-gray-200 p-3 max-md:order-2 peek:border-0 peek:p-0 dark:border-gray-700"
 					address={address}
 					editing={Boolean(editingId)}
 					live={live}

@@ -65,14 +65,14 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	await expect(banner).toBeVisible()
 
 	// the page does not scroll: the map is on the first screen, under the header, above the sheet
-	expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true)
+	await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true)
 	const map = await box(page.getByTestId('measure-map'))
 	const header = await box(page.getByRole('banner'))
 	expect(map.y).toBeCloseTo(header.y + header.height, 0)
 	expect(map.height).toBeGreaterThan(PHONE.viewport.height * 0.45)
 	await expect(page.getByTestId('measure-map')).toBeInViewport({ ratio: 1 })
 
-	// collapsed: the address, the job's area and Save; the tools wait below
+	// collapsed: the address (over the map), the job's area and Save; the tools wait below
 	const panel = sheet(page)
 	await expect(panel).toHaveAttribute('data-state', 'collapsed')
 	const grip = page.getByRole('button', { name: 'Show tools' })
@@ -152,6 +152,85 @@ test('the map fills the first screen; the sheet has three heights, by touch and 
 	const toast = page.getByText('Measurement Saved', { exact: true })
 	await expect(toast).toBeVisible()
 	expect(overlaps(await box(page.getByRole('status').filter({ has: toast })), await box(page.getByRole('button', { name: 'Update Combined Measurement' })))).toBe(false)
+	await context.close()
+})
+
+test('a map you can see: the collapsed sheet is one row, the address floats over the map, the cookie banner is one line clear of Save', async ({ browser, makeUser }) => {
+	// a first visit: no consent yet, so the banner takes its strip at the bottom too
+	const { context, page } = await phone(browser, (await makeUser()).id, { consent: false })
+	await openWithAddress(page)
+	const banner = page.getByRole('region', { name: 'Cookie consent' })
+	await expect(banner).toBeVisible()
+	const panel = sheet(page)
+	await expect(panel).toHaveAttribute('data-state', 'collapsed')
+	await settled(page)
+
+	// the collapsed sheet: at most a quarter of the screen, one row with the job's area and Save
+	const screen = PHONE.viewport
+	const collapsed = await box(panel)
+	expect(collapsed.height).toBeLessThanOrEqual(screen.height * 0.25)
+	const save = page.getByRole('button', { name: 'Save Measurement' })
+	await expect(save).toBeInViewport({ ratio: 1 })
+	await expect(area(page)).toBeInViewport({ ratio: 1 })
+	const s = await box(save)
+	const a = await box(area(page))
+	expect(Math.abs(a.y + a.height / 2 - (s.y + s.height / 2))).toBeLessThan(s.height / 2)
+	expect(s.y).toBeGreaterThanOrEqual(collapsed.y)
+	expect(s.y + s.height).toBeLessThanOrEqual(collapsed.y + collapsed.height)
+	// the rest of the job card and the tools wait for the taller heights
+	await expect(page.getByText('Pending shapes', { exact: true })).toBeHidden()
+	await expect(page.getByRole('button', { name: 'Draw Polygon' })).not.toBeInViewport()
+
+	// the address is a search bar over the top of the map; the map's visible part, from under it down to the
+	// sheet, is at least 70 % of the screen below the header
+	const header = await box(page.getByRole('banner'))
+	const belowHeader = screen.height - (header.y + header.height)
+	const map = await box(page.getByTestId('measure-map'))
+	const address = page.getByLabel('Property Address')
+	await expect(address).toBeInViewport({ ratio: 1 })
+	const bar = await box(page.locator('form').filter({ has: address }))
+	expect(bar.y).toBeGreaterThanOrEqual(map.y)
+	expect(bar.y + bar.height).toBeLessThan(map.y + 80)
+	const visible = Math.min(map.y + map.height, collapsed.y) - Math.max(map.y, bar.y + bar.height)
+	expect(visible).toBeGreaterThanOrEqual(belowHeader * 0.7)
+	// the location button and the zoom buttons are not under the bar
+	for (const control of [page.getByRole('button', { name: "I'm at the property" }), page.locator('.ol-zoom-in')]) {
+		await expect(control).toBeInViewport({ ratio: 1 })
+		expect(overlaps(await box(control), bar)).toBe(false)
+	}
+
+	// the cookie banner: one line of text beside its buttons, not cut off, below the sheet and clear of Save
+	await expect(banner).toBeInViewport({ ratio: 1 })
+	const text = banner.getByRole('paragraph')
+	const line = await text.evaluate((el) => ({ height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight), cut: el.scrollWidth > el.clientWidth }))
+	expect(line.height).toBeLessThan(line.lineHeight * 1.5)
+	expect(line.cut).toBe(false)
+	const t = await box(text)
+	for (const name of ['Accept All', 'Essential Only', 'Cookie settings', 'Close']) {
+		const b = await box(banner.getByRole(name === 'Cookie settings' ? 'link' : 'button', { name }))
+		expect(Math.abs(b.y + b.height / 2 - (t.y + t.height / 2))).toBeLessThan(b.height / 2)
+	}
+	const strip = await box(banner)
+	expect(strip.height).toBeLessThanOrEqual(60)
+	expect(overlaps(strip, s)).toBe(false)
+	expect(overlaps(strip, collapsed)).toBe(false)
+
+	// half and full keep their content: the tools, then the whole job card, results, map view and units
+	await page.getByRole('button', { name: 'Show tools' }).tap()
+	await expect(panel).toHaveAttribute('data-state', 'half')
+	for (const name of ['AI Auto-Measure Grass', 'Draw Polygon', 'Measure Distance', 'Exclude Area']) await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 })
+	await page.getByRole('button', { name: 'Show all' }).tap()
+	await expect(panel).toHaveAttribute('data-state', 'full')
+	await settled(page)
+	for (const item of [page.getByRole('heading', { name: 'Current Measurement Job' }), page.getByText('Pending shapes', { exact: true }), page.getByText('Perimeter (approx.)', { exact: true })]) {
+		await item.scrollIntoViewIfNeeded()
+		await expect(item).toBeInViewport()
+	}
+	for (const name of ['Map View', 'Unit of Measure']) {
+		const group = page.getByRole('group', { name })
+		await group.scrollIntoViewIfNeeded()
+		await expect(group).toBeInViewport()
+	}
 	await context.close()
 })
 

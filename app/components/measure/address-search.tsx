@@ -96,7 +96,8 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 		<Form method="post" ref={formRef} className="relative" onSubmit={() => text.trim() && rememberAddress(text.trim())}>
 			<input type="hidden" name="intent" value="search" />
 			<input type="hidden" name="place_id" value={placeId} />
-			<label htmlFor="property-address" className="mb-1 block text-sm font-semibold">
+			{/* over the map on a phone the placeholder says it; the label stays for screen readers */}
+			<label htmlFor="property-address" className="mb-1 block text-sm font-semibold phone-js:sr-only">
 				Property Address
 			</label>
 			<div className="flex gap-2">
@@ -113,7 +114,7 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 					aria-autocomplete="list"
 					aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
 					placeholder="Enter property address..."
-					className={inputClass}
+					className={cn(inputClass, 'phone-js:min-h-11 phone-js:text-base phone-js:shadow-md')}
 					value={text}
 					onChange={(e) => {
 						setText(e.target.value)
@@ -145,7 +146,7 @@ export function AddressSearch({ defaultValue }: { defaultValue: string }) {
 						} else if (e.key === 'Escape') setOpen(false)
 					}}
 				/>
-				<button type="submit" className="rounded-md bg-brand-700 px-3 text-sm font-medium text-white hover:bg-brand-800" disabled={searching}>
+				<button type="submit" className="rounded-md bg-brand-700 px-3 text-sm font-medium text-white hover:bg-brand-800 phone-js:min-h-11 phone-js:shadow-md" disabled={searching}>
 					{searching ? 'Searching...' : 'Search'}
 				</button>
 			</div>

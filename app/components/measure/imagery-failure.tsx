@@ -35,7 +35,7 @@ export function ImageryFailure({
 }) {
 	const others = (Object.keys(LABELS) as MapType[]).filter((t) => t !== current && !failed.has(t))
 	return (
-		<div role="alert" className="absolute inset-x-3 top-3 z-20 mx-auto max-w-xl rounded-lg border border-red-300 bg-white/95 px-4 py-3 text-sm text-gray-900 shadow-lg dark:border-red-800 dark:bg-gray-900/95 dark:text-gray-100">
+		<div role="alert" className="absolute inset-x-3 top-3 z-20 phone-js:top-[4.25rem] mx-auto max-w-xl rounded-lg border border-red-300 bg-white/95 px-4 py-3 text-sm text-gray-900 shadow-lg dark:border-red-800 dark:bg-gray-900/95 dark:text-gray-100">
 			<p className="font-semibold">{imageryFailureMessage(provider)}</p>
 			<p className="mt-0.5 text-gray-700 dark:text-gray-300">You can keep drawing on the grid; areas and lengths do not depend on the imagery.</p>
 			<div className="mt-2 flex flex-wrap gap-2">

@@ -104,7 +104,7 @@ export function LocateControl({ onCentre }: { onCentre: (at: LatLng) => void }) 
 				<div
 					role="status"
 					data-testid="locate-panel"
-					className="absolute top-16 right-3 left-14 z-20 mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-3 text-sm text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+					className="absolute top-16 phone-js:top-[4.25rem] right-3 left-14 z-20 mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-3 text-sm text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
 				>
 					{busy ? <p>{state.kind === 'locating' ? 'Finding your location…' : 'Looking up the nearest address…'}</p> : null}
 					{state.kind === 'message' ? (

@@ -4,7 +4,8 @@
 import type { SeedKind, Tool } from '~/map/measure-map.client.tsx'
 import { TOOL_NAMES } from './tools-panel.tsx'
 
-const BANNER = 'absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg'
+// on a phone, below the floating address bar (issue 31)
+const BANNER = 'absolute top-3 phone-js:top-[4.25rem] left-1/2 z-10 -translate-x-1/2 rounded-lg bg-gray-900/90 px-4 py-2 text-center text-sm text-white shadow-lg'
 
 export function MapStatus({ tool, phone, correction }: { tool: Tool | null; phone: boolean; correction: SeedKind | null }) {
 	if (tool) {

@@ -1,7 +1,8 @@
 // The /measure panel. On screens of 768 px and wider it is the side panel of
 // spec 1 (unchanged); on narrower screens it is a bottom sheet over the map
-// with three heights (issue 21): collapsed (address, the current job's area and
-// Save), half (the tools) and full (results, map view, units, export). The
+// with three heights (issue 21): collapsed (one row: the current job's area and
+// Save; the address floats over the top of the map, issue 31), half (the tools)
+// and full (results, map view, units, export). The
 // heights and the phone order of the sections are CSS (app.css, `max-md:`
 // classes), so the server render is already right; JavaScript only switches
 // `data-state`. While a shape is being drawn a floating Done / Undo / Cancel bar
@@ -46,7 +47,7 @@ export function MeasureSheet({
 }) {
 	const bodyId = useId()
 	const body = useRef<HTMLDivElement>(null)
-	// collapsed shows the top of the panel (the address, the area and Save); half brings the tools to the top
+	// collapsed shows the top of the panel (the job's area and Save); half brings the tools to the top
 	useEffect(() => {
 		const el = body.current
 		if (!el || !window.matchMedia(PHONE_QUERY).matches) return
@@ -63,10 +64,16 @@ export function MeasureSheet({
 			data-state={state}
 			className={cn(
 				'measure-sheet w-full shrink-0 overflow-y-auto border-r border-gray-200 p-4 lg:w-96 dark:border-gray-800',
-				'max-md:absolute max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:flex max-md:flex-col max-md:overflow-visible max-md:rounded-t-2xl max-md:border-t max-md:border-r-0 max-md:bg-white max-md:p-0 max-md:shadow-[0_-4px_16px_rgba(0,0,0,0.15)] max-md:dark:bg-gray-950',
+				// in the flow at the bottom of the screen, not positioned: the floating address bar inside it is placed
+				// over the top of the map (the screen is its containing block); z-index still lifts a flex item
+				'max-md:mt-auto max-md:z-20 max-md:flex max-md:flex-col max-md:overflow-visible max-md:rounded-t-2xl max-md:border-t max-md:border-r-0 max-md:bg-white max-md:p-0 max-md:shadow-[0_-4px_16px_rgba(0,0,0,0.15)] max-md:dark:bg-gray-950',
 			)}
 		>
-			{drawBar ? <div className="absolute inset-x-2 bottom-full mb-2 md:hidden">{drawBar}</div> : null}
+			{drawBar ? (
+				<div className="relative md:hidden">
+					<div className="absolute inset-x-2 bottom-full mb-2">{drawBar}</div>
+				</div>
+			) : null}
 			<SheetHandle state={state} onStateChange={onStateChange} bodyId={bodyId} />
 			<div
 				ref={body}
