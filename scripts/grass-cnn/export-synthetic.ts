@@ -11,20 +11,17 @@ import sharp from 'sharp'
 import { CLASS, generateScene } from '../../bench/grass/scene.ts'
 import { TRAIN } from '../../bench/grass/suites.ts'
 
-const CODE: Record<number, number> = {
-	[CLASS.LAWN]: 1,
-	[CLASS.DRY]: 1,
-	[CLASS.TREE]: 2,
-	[CLASS.SHRUB]: 2,
-	[CLASS.STREET]: 3,
-	[CLASS.CONCRETE]: 3,
-	[CLASS.ASPHALT]: 3,
-	[CLASS.ROOF]: 3,
-	[CLASS.LINE]: 3,
-	[CLASS.SOIL]: 4,
-	[CLASS.MULCH]: 4,
-	[CLASS.WATER]: 4,
-}
+/** The generated scene's classes in the real labels' codes. */
+const CODE: Record<number, number> = Object.fromEntries(
+	(
+		[
+			[1, [CLASS.LAWN, CLASS.DRY]],
+			[2, [CLASS.TREE, CLASS.SHRUB]],
+			[3, [CLASS.STREET, CLASS.CONCRETE, CLASS.ASPHALT, CLASS.ROOF, CLASS.LINE]],
+			[4, [CLASS.SOIL, CLASS.MULCH, CLASS.WATER]],
+		] as const
+	).flatMap(([code, classes]) => classes.map((c) => [c, code])),
+)
 
 const [dir, countArg] = process.argv.slice(2)
 if (!dir) throw new Error('Usage: node --import tsx scripts/grass-cnn/export-synthetic.ts DIR [COUNT]')
