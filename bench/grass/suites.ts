@@ -26,6 +26,14 @@ export const TRAIN: SceneOptions[] = [
 	...range(1001, 160).map((seed) => ({ seed, zoom: zoomOf(seed) })),
 	...range(1001, 48).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: Number((0.3 + 0.5 * rng(seed * 13 + 1)()).toFixed(3)) })),
 ]
+/**
+ * More training-style scenes for the lawn CNN (scripts/grass-cnn), from a seed
+ * range of their own (50001 on); every fourth with its shadows darkened as in TRAIN.
+ */
+export const MORE_TRAIN = (count: number): SceneOptions[] =>
+	range(50_001, count).map((seed) =>
+		seed % 4 === 0 ? { seed, zoom: zoomOf(seed), shadowScale: Number((0.3 + 0.5 * rng(seed * 13 + 1)()).toFixed(3)) } : { seed, zoom: zoomOf(seed) },
+	)
 /** Tuning-only check of deep shade: other seeds, shadows rendered 0.45× as bright (augmentation-style, not the OOD suite). */
 export const TUNE_SHADE: SceneOptions[] = range(3001, 12).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: 0.45 }))
 /**
