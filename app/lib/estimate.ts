@@ -4,6 +4,7 @@
 // quantities are rounded to whole sq ft / ft first, as a quote shows them. Pure.
 // A service bound to a surface (issue 32) is priced on that surface alone.
 import type { TotalsBySurface } from './shapes.ts'
+import { areaFigures, distanceFigures, sqftToSqm } from './units.ts'
 import { ALL_SURFACES, isSurface, SURFACE_LABELS, type PriceSurface, type Surface } from './surfaces.ts'
 
 export const PRICE_UNITS = ['sqft', 'ft', 'flat'] as const
@@ -30,6 +31,11 @@ export type OmittedService = { id: string; name: string; surface: Surface; note:
 export type Estimate = { lines: EstimateLine[]; omitted: OmittedService[]; subtotalCents: number; taxRate: string | null; taxCents: number; totalCents: number }
 /** what was measured: all areas and lines, and per surface (absent: nothing is bound to a surface) */
 export type Measured = { areaSqft: number; lengthFeet: number; bySurface?: TotalsBySurface }
+
+/** What the quote widget prices: the AI's grass, which is lawn, and nothing else (issue 32). */
+export function lawnOnly(areaSqft: number): Measured {
+	return { areaSqft, lengthFeet: 0, bySurface: { lawn: { ...areaFigures(sqftToSqm(areaSqft)), ...distanceFigures(0), shape_count: 1 } } }
+}
 
 export function omittedNote(surface: Surface): string {
 	return `Not included: no ${SURFACE_LABELS[surface].toLowerCase()} measured on this job`

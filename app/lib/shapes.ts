@@ -229,7 +229,7 @@ export type SurfaceTotals = {
 	distance_meters: number
 	shape_count: number
 }
-/** per surface present on the measurement, in SURFACES order */
+/** per surface present on the measurement (stored as JSON: read it in SURFACES order, not key order) */
 export type TotalsBySurface = Partial<Record<Surface, SurfaceTotals>>
 
 /**
