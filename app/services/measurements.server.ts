@@ -6,7 +6,7 @@ import { addressesMatch, firstAddressPart, nextDefaultLabel } from '~/lib/addres
 import type { MeasurementCreate, MeasurementUpdate } from '~/lib/schemas/measurement.ts'
 import { DASHBOARD_PAGE_SIZE, type DashboardQuery, type MeasurementSort } from '~/lib/schemas/account.ts'
 import { computeShape, computeTotals, computeTotalsBySurface, shapeProblems, type Shape, type ShapeInput, type TotalsBySurface } from '~/lib/shapes.ts'
-import { surfaceOf } from '~/lib/surfaces.ts'
+import { surfaceOf, surfaceProblem, type Surface } from '~/lib/surfaces.ts'
 import { recordVerifiedSample } from '~/grass/learning.server.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
 import { organizationScope, requireOrganizationId } from './auth.server.ts'
@@ -268,6 +268,27 @@ export async function updateMeasurement(user: ClientUser, id: string, input: Mea
 		throw error
 	}
 	if (input.shapes || input.user_verified) void learnFromVerified(row)
+	return toApi(row)
+}
+
+/**
+ * One saved shape becomes another surface (issue 32): the shapes and every
+ * total are written again in one transaction, the row locked meanwhile so a
+ * parallel edit is not lost. A surface of the wrong kind (a line as lawn) is a
+ * 400 naming `shapes.N.surface`; nothing is written.
+ */
+export async function setShapeSurface(user: ClientUser, id: string, index: number, surface: Surface) {
+	const organizationId = requireOrganizationId(user)
+	const row = await prisma.$transaction(async (tx) => {
+		const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM measurements WHERE id = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
+		if (!locked) throw notFound(NOT_FOUND)
+		const current = (await tx.measurement.findUniqueOrThrow({ where: { id } })).shapes as unknown as Shape[]
+		if (!current[index]) throw badRequest('No such shape in this measurement', { shape: 'No such shape in this measurement' })
+		const problem = surfaceProblem(current[index].type, surface)
+		if (problem) throw badRequest(problem, { [`shapes.${index}.surface`]: problem })
+		const shapes = prepareShapes(current.map((shape, i) => ({ ...shape, surface: i === index ? surface : surfaceOf(shape) }) as ShapeInput))
+		return tx.measurement.update({ where: { id }, data: { ...measuredTotals(shapes), shapes: shapes as unknown as Prisma.InputJsonValue } })
+	})
 	return toApi(row)
 }
 

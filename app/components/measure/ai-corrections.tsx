@@ -3,6 +3,7 @@
 // one-tap corrections — "Lawn here" / "Not lawn" taps that re-run the
 // detection for the property with every tap so far and replace the AI shapes
 // (one undoable step each, through the map's undo history).
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 import { useCallback, useRef, useState, type RefObject } from 'react'
 import type { AiResult } from '~/components/measure/ai-analysis.tsx'
 import { insidePropertyWindow, MAX_SEEDS_PER_KIND, PROPERTY_HALF_SIDE_M, ROUGH_OUTLINE_TEXT } from '~/lib/ai-result.ts'
@@ -84,6 +85,7 @@ export function useAiCorrections({ controller, toast }: { controller: RefObject<
 						coordinates: area.coordinates,
 						...(area.holes?.length ? { holes: area.holes } : {}),
 						measurement_type: 'ai' as const,
+						surface: AI_SURFACE,
 						ai_confidence: area.ai_confidence ?? area.confidence,
 					})),
 					{ kind, at },
