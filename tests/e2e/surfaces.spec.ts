@@ -63,6 +63,16 @@ test('a lawn, a bed inside it and a driveway: the job card totals each surface o
 	const saved = page.getByRole('list', { name: 'Measurements' }).getByTestId('saved-surfaces')
 	await expect(saved.locator('[data-surface=lawn] dd')).toHaveText(sqft(t.lawn.area_sqft))
 
+	// the dashboard row's area tooltip: the same figures per surface
+	await page.goto('/dashboard')
+	await expect(page.getByTestId('area-by-surface').first()).toHaveAttribute('title', `Lawn ${sqft(t.lawn.area_sqft)} · Bed ${sqft(t.bed.area_sqft)} · Hardscape ${sqft(t.hardscape.area_sqft)}`)
+
+	// the exports: a surface on each GeoJSON feature and CSV row
+	const geojson = await (await page.request.get(`/api/measurements/${m.id}/export.geojson`)).json()
+	expect(geojson.features.map((f: { properties: { surface: string } }) => f.properties.surface)).toEqual(['lawn', 'bed', 'hardscape'])
+	const csv = await (await page.request.get(`/api/measurements/${m.id}/export.csv`)).text()
+	expect(csv.split('\r\n')[0]).toContain(',shape_type,surface,')
+
 	// the shared estimate: mowing on the lawn, mulch on the bed, sealing on the driveway, no fence
 	const api = await apiAs(admin)
 	const base = `/api/organizations/${admin.organization!.id}/price-list`

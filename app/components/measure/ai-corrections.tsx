@@ -3,13 +3,13 @@
 // one-tap corrections — "Lawn here" / "Not lawn" taps that re-run the
 // detection for the property with every tap so far and replace the AI shapes
 // (one undoable step each, through the map's undo history).
-import { AI_SURFACE } from '~/lib/surfaces.ts'
 import { useCallback, useRef, useState, type RefObject } from 'react'
 import type { AiResult } from '~/components/measure/ai-analysis.tsx'
 import { insidePropertyWindow, MAX_SEEDS_PER_KIND, PROPERTY_HALF_SIDE_M, ROUGH_OUTLINE_TEXT } from '~/lib/ai-result.ts'
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { MapController, SeedKind, Seeds } from '~/map/measure-map.client.tsx'
 import { cn } from '~/utils/cn.ts'
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 
 type Toast = (t: { title: string; description: string; type?: 'destructive' | 'success' }) => void
 

@@ -2,12 +2,12 @@
 // "AI Auto-Measure Grass", the modal's run, its result loaded as local shapes
 // (then the one-tap corrections), the sample area when the AI fails, and the
 // cancel toast.
-import { AI_SURFACE } from '~/lib/surfaces.ts'
 import { useCallback, type RefObject } from 'react'
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { MapController } from '~/map/measure-map.client.tsx'
 import { useAiAnalysis, type AiResult } from './ai-analysis.tsx'
 import { useAiCorrections } from './ai-corrections.tsx'
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 
 type Toast = (t: { title: string; description: string; type?: 'destructive' | 'success' }) => void
 
