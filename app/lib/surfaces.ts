@@ -26,16 +26,6 @@ export const SURFACE_LABELS: Record<Surface, string> = {
 	fence: 'Fence',
 	other: 'Other',
 }
-/** a longer line where there is room (price list, legend) */
-export const SURFACE_HINTS: Record<Surface, string> = {
-	lawn: 'turf, grass',
-	bed: 'mulch, planting',
-	hardscape: 'driveway, patio, walks',
-	building: 'house, shed',
-	edging: 'bed and lawn edges',
-	fence: 'fence lines',
-	other: 'anything else',
-}
 /** map colours: stroke, fill is the same with alpha */
 export const SURFACE_COLORS: Record<Surface, string> = {
 	lawn: '#16a34a',
@@ -73,6 +63,7 @@ export function priceSurfaceProblem(unit: string, surface: PriceSurface): string
 	return null
 }
 
-export function priceSurfaceLabel(surface: string | null | undefined): string {
-	return isSurface(surface) ? SURFACE_LABELS[surface] : 'All areas'
+/** " · lawn" after a price bound to a surface, nothing for "all areas" (issue 32) */
+export function surfaceNote(surface: string | null | undefined): string {
+	return isSurface(surface) ? ` · ${SURFACE_LABELS[surface].toLowerCase()}` : ''
 }

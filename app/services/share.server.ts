@@ -317,7 +317,7 @@ export async function shareDialogData(user: ClientUser, measurementId: string, n
 	return {
 		measurement: { id: measurement.id, label: measurement.label, address: measurement.address },
 		status,
-		services: services.map(({ id, name, unit, unitPrice, minimumCharge }) => ({ id, name, unit, unitPrice, minimumCharge })),
+		services: services.map(({ id, name, unit, unitPrice, minimumCharge, surface }) => ({ id, name, unit, unitPrice, minimumCharge, surface })),
 		defaultContactName: fullName(user),
 	}
 }
