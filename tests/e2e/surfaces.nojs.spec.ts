@@ -49,3 +49,26 @@ test("a saved shape's surface changes without JavaScript; the totals per surface
 	await item.getByText('Surfaces', { exact: true }).click()
 	await expect(item.getByLabel('Surface of Front lawn', { exact: true }).locator('option')).toHaveText(['Lawn', 'Bed', 'Hardscape', 'Building', 'Other'])
 })
+
+test('without JavaScript: a service is priced on a surface; a per ft service on lawn is refused, nothing saved', async ({ page, context, makeUser, apiAs }) => {
+	const admin = await makeUser({ role: 'account_admin' })
+	await signIn(context, admin.id)
+	await page.goto('/settings?tab=organization')
+	await page.getByLabel('Service name').fill('Bed edging')
+	await page.getByLabel('Unit', { exact: true }).selectOption('ft')
+	await page.getByLabel('Priced on', { exact: true }).selectOption('lawn')
+	await page.getByLabel('Price ($)').fill('1.25')
+	await page.getByRole('button', { name: 'Add Service' }).click()
+	await expect(page.locator('#price-surface-error')).toHaveText('A per ft service applies to edging, fence or other lines')
+	const list = async () => (await (await (await apiAs(admin)).get(`/api/organizations/${admin.organization!.id}/price-list`)).json()).services
+	expect(await list()).toEqual([])
+
+	await page.getByLabel('Service name').fill('Bed edging')
+	await page.getByLabel('Unit', { exact: true }).selectOption('ft')
+	await page.getByLabel('Priced on', { exact: true }).selectOption('edging')
+	await page.getByLabel('Price ($)').fill('1.25')
+	await page.getByRole('button', { name: 'Add Service' }).click()
+	await expect(page.getByText('Price List Updated', { exact: true })).toBeVisible()
+	await expect(page.getByLabel('Priced on (Bed edging)')).toHaveValue('edging')
+	expect((await list()).map((s: { name: string; surface: string }) => [s.name, s.surface])).toEqual([['Bed edging', 'edging']])
+})
