@@ -1,5 +1,7 @@
 // Surfaces (issue 32): what each shape is, so every service is priced on its
 // own surface. Pure and isomorphic. docs/decisions.md "Surfaces per shape".
+import type { TotalsBySurface } from './shapes.ts'
+import { formatArea, formatLength, type AreaUnit, type LengthUnit } from './units.ts'
 
 export const AREA_SURFACES = ['lawn', 'bed', 'hardscape', 'building', 'other'] as const
 export const LINE_SURFACES = ['edging', 'fence', 'other'] as const
@@ -66,4 +68,13 @@ export function priceSurfaceProblem(unit: string, surface: PriceSurface): string
 /** " · lawn" after a price bound to a surface, nothing for "all areas" (issue 32) */
 export function surfaceNote(surface: string | null | undefined): string {
 	return isSurface(surface) ? ` · ${SURFACE_LABELS[surface].toLowerCase()}` : ''
+}
+
+/** "Lawn 2,400 sq ft", "Edging 120 ft": each surface present, in SURFACES order (nothing counted twice). */
+export function surfaceFigures(totals: TotalsBySurface | null | undefined, units: { area: AreaUnit; length: LengthUnit }) {
+	return SURFACES.filter((surface) => totals?.[surface]).map((surface) => {
+		const t = totals![surface]!
+		const parts = [t.area_sqft > 0 || t.distance_feet === 0 ? formatArea(t.area_sqft, units.area) : null, t.distance_feet > 0 ? formatLength(t.distance_feet, units.length) : null]
+		return { surface, label: SURFACE_LABELS[surface], figure: parts.filter(Boolean).join(' · ') }
+	})
 }

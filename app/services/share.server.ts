@@ -11,7 +11,7 @@ import { prisma, Prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { formatCents, formatUnitPrice, PRICE_UNIT_LABELS, type PriceItem } from '~/lib/estimate.ts'
-import { isSurface, SURFACE_LABELS, SURFACES, surfaceOf } from '~/lib/surfaces.ts'
+import { isSurface, SURFACE_LABELS, surfaceFigures, surfaceOf } from '~/lib/surfaces.ts'
 import { fileSlug, shapeLabel } from '~/lib/exports.ts'
 import type { ShareAcceptInput, ShareCreateInput } from '~/lib/schemas/share.ts'
 import type { Shape } from '~/lib/shapes.ts'
@@ -190,11 +190,7 @@ export async function viewShare(token: string, { countView, viewerOrganizationId
 			surface: SURFACE_LABELS[surfaceOf(shape)],
 		})),
 		// issue 32: per surface, nothing counted twice (a bed inside a lawn is bed)
-		surfaces: SURFACES.filter((surface) => report.totalsBySurface[surface]).map((surface) => {
-			const t = report.totalsBySurface[surface]!
-			const figures = [t.area_sqft > 0 || t.distance_feet === 0 ? formatArea(t.area_sqft, 'sqft') : null, t.distance_feet > 0 ? formatLength(t.distance_feet, 'feet') : null]
-			return { surface, name: SURFACE_LABELS[surface], figure: figures.filter(Boolean).join(' · ') }
-		}),
+		surfaces: surfaceFigures(report.totalsBySurface, { area: 'sqft', length: 'feet' }).map(({ surface, label, figure }) => ({ surface, name: label, figure })),
 		totalArea: report.totals.total_area_sqft > 0 ? formatArea(report.totals.total_area_sqft, 'sqft') : null,
 		totalLength: report.totals.total_distance_feet > 0 ? formatLength(report.totals.total_distance_feet, 'feet') : null,
 		estimate: estimate

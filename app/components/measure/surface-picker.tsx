@@ -2,8 +2,8 @@
 // tap, in the drawing bar on a phone and under the tools elsewhere), the
 // legend of the map's colours, and the figures per surface.
 import type { TotalsBySurface } from '~/lib/shapes.ts'
-import { AREA_SURFACES, LINE_SURFACES, SURFACE_COLORS, SURFACE_LABELS, SURFACES, type Surface } from '~/lib/surfaces.ts'
-import { formatArea, formatLength, type displayUnits } from '~/lib/units.ts'
+import { AREA_SURFACES, LINE_SURFACES, SURFACE_COLORS, SURFACE_LABELS, SURFACES, surfaceFigures, type Surface } from '~/lib/surfaces.ts'
+import type { displayUnits } from '~/lib/units.ts'
 import { cn } from '~/utils/cn.ts'
 
 export function Swatch({ surface }: { surface: Surface }) {
@@ -64,15 +64,6 @@ export function SurfaceLegend({ className }: { className?: string }) {
 			))}
 		</ul>
 	)
-}
-
-/** "Lawn 2,400 sq ft · Bed 300 sq ft · Edging 120 ft": each surface present, nothing counted twice. */
-export function surfaceFigures(totals: TotalsBySurface | null | undefined, units: ReturnType<typeof displayUnits>) {
-	return SURFACES.filter((surface) => totals?.[surface]).map((surface) => {
-		const t = totals![surface]!
-		const parts = [t.area_sqft > 0 || t.distance_feet === 0 ? formatArea(t.area_sqft, units.area) : null, t.distance_feet > 0 ? formatLength(t.distance_feet, units.length) : null]
-		return { surface, label: SURFACE_LABELS[surface], figure: parts.filter(Boolean).join(' · ') }
-	})
 }
 
 export function SurfaceTotals({ totals, units, className, testId }: { totals: TotalsBySurface | null | undefined; units: ReturnType<typeof displayUnits>; className?: string; testId?: string }) {

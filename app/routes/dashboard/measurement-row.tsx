@@ -12,7 +12,7 @@ import { ErrorList, inputClass } from '~/components/ui/field.tsx'
 import { RenameMeasurementSchema, type DashboardQuery } from '~/lib/schemas/account.ts'
 import type { ApiMeasurement } from '~/services/measurements.server.ts'
 import type { ShareSummary } from '~/services/share.server.ts'
-import { surfaceFigures } from '~/components/measure/surface-picker.tsx'
+import { surfaceFigures } from '~/lib/surfaces.ts'
 import { displayUnits } from '~/lib/units.ts'
 import { formatDate, hrefWith, measurementName } from './shared.ts'
 
