@@ -152,3 +152,20 @@ test('estimates price each service on its surface: the shared page and the PDF; 
 	expect(text).toContain(`Mowing ${lawnSqft.toLocaleString('en-US')} sq ft $0.02 per sq ft ${money(lawnSqft * 2)}`)
 	expect(text).toContain('Fence paint: Not included: no fence measured on this job')
 })
+
+test("another organization cannot change a shape's surface through /measure's form: 404, the shape keeps its surface", async ({ makeUser, apiAs, env }) => {
+	const owner = await apiAs(await makeUser())
+	const stranger = await apiAs(await makeUser())
+	const c = env.grass.center
+	const m = await (await owner.post('/api/measurements', { data: { address: ADDRESS, measurement_type: 'manual', shapes: [property(c)[0]] } })).json()
+	const res = await stranger.post('/measure', { form: { intent: 'surface', id: m.id, shape: '0', surface: 'bed' }, maxRedirects: 0 })
+	expect(res.status()).toBe(404)
+	expect((await (await owner.get(`/api/measurements/${m.id}`)).json()).shapes[0].surface).toBe('lawn')
+	// the owner's own: a line surface on an area is a 400, nothing written
+	const wrong = await owner.post('/measure', { form: { intent: 'surface', id: m.id, shape: '0', surface: 'fence' }, maxRedirects: 0 })
+	expect(wrong.status()).toBe(400)
+	expect((await (await owner.get(`/api/measurements/${m.id}`)).json()).shapes[0].surface).toBe('lawn')
+	const done = await owner.post('/measure', { form: { intent: 'surface', id: m.id, shape: '0', surface: 'bed' }, maxRedirects: 0 })
+	expect(done.status()).toBe(302)
+	expect((await (await owner.get(`/api/measurements/${m.id}`)).json()).totals_by_surface.bed.shape_count).toBe(1)
+})
