@@ -87,6 +87,7 @@ export default [
 	route('api/invoices/:id/pdf', 'routes/api/invoices.$id.pdf.ts'),
 	route('api/contact-billing-support', 'routes/api/contact-billing-support.ts'),
 	route('api/checkout/complete', 'routes/api/checkout.complete.ts'),
+	route('api/webhooks/stripe', 'routes/api/webhooks.stripe.ts'),
 	route('api/checkout/address-suggest', 'routes/api/checkout.address-suggest.ts'),
 
 	// admin (issue 7)

@@ -4,7 +4,7 @@
 // never reach our server with Stripe (hosted Checkout). What we keep is the
 // gateway's token plus brand, last 4 and expiry.
 import { randomBytes } from 'node:crypto'
-import { getEnv } from '~/env.server.ts'
+import { getEnv, type Env } from '~/env.server.ts'
 import { StripeGateway, type WebhookEvent } from './stripe.server.ts'
 
 export type CardInput = { cardNumber: string; expiryMonth: string; expiryYear: string; cvv: string; cardholderName: string }
@@ -119,4 +119,10 @@ export function getPaymentGateway(): PaymentGateway {
 				: new TestGateway()
 	}
 	return gateway
+}
+
+/** Stripe's hosted pages our forms redirect to: Checkout, and the bank's 3-D Secure page (the local server's in tests) */
+export function paymentPageUrls(env: Env): string[] {
+	if (env.PAYMENTS !== 'stripe') return []
+	return env.STRIPE_API_URL ? [env.STRIPE_API_URL] : ['https://checkout.stripe.com', 'https://hooks.stripe.com']
 }

@@ -8,6 +8,7 @@ import Stripe from 'stripe'
 import type { ChargeOptions, GatewayResult, HostedCards, PaymentGateway, SavedCard } from './payments.server.ts'
 
 export const CARDS_ON_STRIPE = 'Card details are collected by Stripe'
+export const AUTHENTICATION_REQUIRED = 'Your bank asks you to confirm this payment.'
 export const PROCESSOR_UNAVAILABLE = 'The payment processor could not be reached. Nothing was charged; please try again in a few minutes.'
 /** Stripe's webhook signature tolerance we accept (5 minutes) */
 export const WEBHOOK_TOLERANCE_S = 300
@@ -191,7 +192,7 @@ export function savedCardOf(method: Stripe.PaymentMethod): SavedCard {
 function failure(error: unknown): { ok: false; message: string; code: 'declined' | 'authentication_required' | 'unavailable'; chargeId?: string } {
 	if (error instanceof Stripe.errors.StripeCardError) {
 		const chargeId = error.payment_intent?.id
-		if (error.code === 'authentication_required') return { ok: false, message: 'Your bank asks you to confirm this payment.', code: 'authentication_required', chargeId }
+		if (error.code === 'authentication_required') return { ok: false, message: AUTHENTICATION_REQUIRED, code: 'authentication_required', chargeId }
 		return { ok: false, message: error.message || 'Your card was declined.', code: 'declined', chargeId }
 	}
 	if (error instanceof Stripe.errors.StripeInvalidRequestError) return { ok: false, message: 'The payment processor refused the request. Nothing was charged.', code: 'declined' }

@@ -6,7 +6,7 @@
 import { prisma, type Prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
 import { getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
-import { ProcessorError, type WebhookEvent } from '~/integrations/stripe.server.ts'
+import { AUTHENTICATION_REQUIRED, ProcessorError, type WebhookEvent } from '~/integrations/stripe.server.ts'
 import { centsToDecimal, toCents } from '~/lib/pricing.ts'
 import { badRequest, HttpError, notFound } from '~/utils/http.server.ts'
 import { assertCanManage } from './billing.server.ts'
@@ -75,9 +75,9 @@ async function settle(invoiceId: string, chargeId: string, status: string, messa
 		await prisma.$transaction((tx) => markPaid(tx, { id: invoiceId }, chargeId, now, 'Paid after confirmation with the bank'))
 		return { status: 'paid' as const, message: null }
 	}
-	const note = message ?? 'The payment was not confirmed.'
-	if (status !== 'processing') await prisma.invoice.updateMany({ where: { id: invoiceId, status: { not: 'paid' } }, data: { status: 'failed', notes: note } })
-	return { status: 'failed' as const, message: note }
+	// not confirmed (the bank page abandoned or failed): the invoice still waits for the customer's confirmation
+	if (status !== 'processing') await prisma.invoice.updateMany({ where: { id: invoiceId, status: { not: 'paid' } }, data: { status: 'failed', notes: AUTHENTICATION_REQUIRED } })
+	return { status: 'failed' as const, message: message ?? 'The payment was not confirmed.' }
 }
 
 type StripeObject = WebhookEvent['object']
@@ -141,7 +141,10 @@ async function apply(tx: Prisma.TransactionClient, type: string, object: StripeO
 		}
 		case 'payment_intent.payment_failed': {
 			const where = await invoiceWhere(tx, object)
-			const message = str((object.last_payment_error as Record<string, unknown> | null)?.message) ?? 'Your card was declined.'
+			const error = object.last_payment_error as Record<string, unknown> | null
+			// the same words as the charge's own reply, so /billing still offers Confirm payment
+			const needsBank = error?.code === 'authentication_required' || error?.code === 'payment_intent_authentication_failure'
+			const message = needsBank ? AUTHENTICATION_REQUIRED : (str(error?.message) ?? 'Your card was declined.')
 			// a claimed invoice (a charge in flight) records its own outcome; a paid one stays paid
 			if (where) await tx.invoice.updateMany({ where: { ...where, status: { in: ['pending', 'failed'] }, isProcessed: false }, data: { status: 'failed', notes: message, paymentIntentId: object.id } })
 			return
