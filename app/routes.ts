@@ -99,6 +99,7 @@ export default [
 	route('api/admin/organizations/:id', 'routes/api/admin.organizations.$id.ts'),
 	route('api/admin/organizations/:id/deactivate', 'routes/api/admin.organizations.$id.deactivate.ts'),
 	route('api/admin/organizations/:id/reactivate', 'routes/api/admin.organizations.$id.reactivate.ts'),
+	route('api/admin/invoices/:id/refund', 'routes/api/admin.invoices.$id.refund.ts'),
 	route('api/admin/subscription-tiers', 'routes/api/admin.subscription-tiers.ts'),
 	route('api/admin/subscription-tiers/:id', 'routes/api/admin.subscription-tiers.$id.ts'),
 	route('api/admin/coupons', 'routes/api/admin.coupons.ts'),

@@ -8,7 +8,12 @@ import { prisma } from '~/db.server.ts'
 import { StripeGateway } from '~/integrations/stripe.server.ts'
 import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
 import { makeUser } from '../../tests/integration/factories.ts'
+import { pdfText } from '../../tests/support/report-pdf.ts'
 import { chargeInvoice } from './invoicing.server.ts'
+import { refundInvoice } from './admin/refunds.server.ts'
+import type { AdminContext } from './admin/access.server.ts'
+import { renderInvoicePdf } from './invoice-pdf.server.ts'
+import { getInvoice } from './billing.server.ts'
 import { confirmInvoicePayment, handleStripeWebhook, returnFromConfirmation } from './invoice-payments.server.ts'
 import { addPaymentMethod, finishCardSetup, startCardSetup } from './payment-methods.server.ts'
 import { loadUserRow, toClientUser } from './users.server.ts'
@@ -226,5 +231,35 @@ describe('webhooks', () => {
 		await finishCardSetup(admin, organization.id, sessionId, new Date(), gateway)
 		const rows = await prisma.paymentMethod.findMany({ where: { organizationId: organization.id } })
 		expect(rows.map((r) => [r.brand, r.last4, r.isDefault])).toEqual([['Visa', '4242', true]])
+	})
+})
+
+describe('refunds', () => {
+	test('staff refund part, then the rest, through Stripe; never more than was paid; account admins cannot', async () => {
+		const { organization, admin } = await withCard(CARDS.visa)
+		const invoice = await openInvoice(organization.id, '49.00')
+		expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('paid')
+		const staff = await makeUser({ role: 'site_admin' })
+		const ctx = { actor: null as never, access: { role: 'site_admin', flags: {} as never }, ip: '127.0.0.1', auditUserId: staff.id } as AdminContext
+		const own = { ...ctx, access: { role: 'account_admin', organizationId: organization.id } } as AdminContext
+		await expect(refundInvoice(own, invoice.id, { amount: '1.00' }, gateway)).rejects.toMatchObject({ status: 403 })
+
+		const partial = await refundInvoice(ctx, invoice.id, { amount: '10.50' }, gateway)
+		expect(partial).toMatchObject({ refundedCents: 1050, invoice: { refundedAmount: '10.50' } })
+		await expect(refundInvoice(ctx, invoice.id, { amount: '38.51' }, gateway)).rejects.toMatchObject({ status: 400, fields: { amount: 'Enter an amount between $0.01 and $38.50.' } })
+		const rest = await refundInvoice(ctx, invoice.id, {}, gateway)
+		expect(rest).toMatchObject({ refundedCents: 3850, invoice: { refundedAmount: '49.00' } })
+		await expect(refundInvoice(ctx, invoice.id, {}, gateway)).rejects.toMatchObject({ status: 400, message: 'This invoice is already fully refunded.' })
+		const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+		const refunds = [...stripe.objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paid.paymentIntentId)
+		expect(refunds.map((r) => r.amount)).toEqual([1050, 3850])
+		expect(paid.refundedAmount?.toFixed(2)).toBe('49.00')
+		// the customer's PDF says so
+		const text = await pdfText(await renderInvoicePdf(await getInvoice({ ...admin, canViewInvoices: true }, invoice.id)))
+		expect(text).toContain('Status: refunded')
+		expect(text).toContain('Refunded: $49.00')
+		// a pending invoice has nothing to refund
+		const open = await openInvoice(organization.id)
+		await expect(refundInvoice(ctx, open.id, {}, gateway)).rejects.toMatchObject({ status: 400 })
 	})
 })

@@ -6,6 +6,7 @@
 import { CARDS } from '../support/stripe-server.ts'
 import { addCardOnStripe, openInvoice, startStripeApp, type StripeApp } from '../support/stripe-app.ts'
 import { db, expect, sessionCookieHeader, signIn, test } from '../support/fixtures.ts'
+import { makeStaff } from '../support/admin.ts'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -28,6 +29,33 @@ test('a card saved on Stripe pays the open invoice; the page never asks for the 
 	expect(stripe.stripe.chargesFor(customerId).map((c) => c.amount)).toEqual([4999])
 	// reloading the return address adds nothing and charges nothing more
 	expect(await db().paymentMethod.count({ where: { organizationId: admin.organization!.id } })).toBe(1)
+})
+
+test('staff refund part of a paid invoice from the admin panel through Stripe; the customer sees it on /billing', async ({ page, context, makeUser }) => {
+	const admin = await makeUser({ role: 'account_admin' })
+	const invoice = await openInvoice(admin.organization!.id, '49.99')
+	await signIn(context, admin.id)
+	await addCardOnStripe(page, expect, stripe.app.baseURL, CARDS.visa)
+	await expect(page.getByText(`Paid: ${invoice.invoiceNumber} ($49.99).`)).toBeVisible()
+
+	const staff = await makeStaff(makeUser)
+	await context.clearCookies()
+	await signIn(context, staff.id)
+	await page.goto(`${stripe.app.baseURL}/admin?tab=organizations&invoices=${admin.organization!.id}`)
+	const dialog = page.getByRole('dialog', { name: `Invoices of ${admin.organization!.name}` })
+	await dialog.getByLabel(`Refund amount for ${invoice.invoiceNumber}`).fill('60')
+	await dialog.getByRole('button', { name: 'Refund' }).click()
+	await expect(page.getByText('Enter an amount between $0.01 and $49.99.').first()).toBeVisible()
+	await page.getByLabel(`Refund amount for ${invoice.invoiceNumber}`).fill('10.00')
+	await page.getByRole('button', { name: 'Refund' }).click()
+	await expect(page.getByText('Invoice refunded', { exact: true })).toBeVisible()
+	const paid = await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+	expect([...stripe.stripe.objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paid.paymentIntentId).map((r) => r.amount)).toEqual([1000])
+
+	await context.clearCookies()
+	await signIn(context, admin.id)
+	await page.goto(`${stripe.app.baseURL}/billing`)
+	await expect(page.getByRole('row', { name: new RegExp(invoice.invoiceNumber) }).getByText('Refunded $10.00')).toBeVisible()
 })
 
 test('3-D Secure: Confirm payment goes through the bank and back; abandoned, the invoice stays failed', async ({ page, context, makeUser }) => {
