@@ -38,7 +38,6 @@ export interface HostedCards {
 }
 
 export interface PaymentGateway {
-	readonly kind: 'test' | 'stripe'
 	/** set when card entry happens on the processor's page, never on ours */
 	readonly hosted?: HostedCards
 	/** checks the card with the issuer and returns a reusable token */
@@ -80,7 +79,6 @@ export const TEST_DECLINED_CARDS = ['4000000000000002', '4000000000009995']
  * idempotency key for the life of the process.
  */
 export class TestGateway implements PaymentGateway {
-	readonly kind = 'test' as const
 	private charges = new Map<string, string>()
 	async saveCard(card: CardInput): Promise<GatewayResult<SavedCard>> {
 		const digits = card.cardNumber.replace(/\s+/g, '')

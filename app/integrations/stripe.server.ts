@@ -21,7 +21,6 @@ const brandName = (brand: string) =>
 	({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' })[brand] ?? 'Card'
 
 export class StripeGateway implements PaymentGateway {
-	readonly kind = 'stripe' as const
 	private readonly stripe: Stripe
 	private readonly webhookSecret: string
 	readonly hosted: HostedCards

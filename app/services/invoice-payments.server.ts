@@ -6,11 +6,11 @@
 import { prisma, type Prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
 import { getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
-import { AUTHENTICATION_REQUIRED, ProcessorError, type WebhookEvent } from '~/integrations/stripe.server.ts'
+import { AUTHENTICATION_REQUIRED, type WebhookEvent } from '~/integrations/stripe.server.ts'
 import { centsToDecimal, toCents } from '~/lib/pricing.ts'
-import { badRequest, HttpError, notFound } from '~/utils/http.server.ts'
+import { badRequest, notFound } from '~/utils/http.server.ts'
 import { assertCanManage } from './billing.server.ts'
-import { storeHostedCard } from './payment-methods.server.ts'
+import { processor, storeHostedCard } from './payment-methods.server.ts'
 import type { ClientUser } from './users.server.ts'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found'
@@ -43,13 +43,9 @@ async function ownInvoice(user: ClientUser, invoiceId: string) {
 export async function confirmInvoicePayment(user: ClientUser, invoiceId: string, now = new Date(), gateway: PaymentGateway = getPaymentGateway()) {
 	const invoice = await ownInvoice(user, invoiceId)
 	if (!gateway.hosted || invoice.status !== 'failed' || !invoice.paymentIntentId) throw badRequest(NOTHING_TO_CONFIRM)
-	let outcome
-	try {
-		outcome = await gateway.hosted.authenticate(invoice.paymentIntentId, `${appUrl()}/billing?invoice_payment=${invoice.id}`)
-	} catch (error) {
-		if (error instanceof ProcessorError) throw new HttpError(502, error.message)
-		throw error
-	}
+	const hosted = gateway.hosted
+	const chargeId = invoice.paymentIntentId
+	const outcome = await processor(() => hosted.authenticate(chargeId, `${appUrl()}/billing?invoice_payment=${invoice.id}`))
 	if (outcome.kind === 'redirect') return { redirect: outcome.url }
 	return settle(invoice.id, invoice.paymentIntentId, outcome.kind === 'paid' ? 'succeeded' : 'failed', outcome.kind === 'failed' ? outcome.message : null, now)
 }
@@ -59,13 +55,9 @@ export async function returnFromConfirmation(user: ClientUser, invoiceId: string
 	const invoice = await ownInvoice(user, invoiceId)
 	if (!gateway.hosted || !invoice.paymentIntentId) throw badRequest(NOTHING_TO_CONFIRM)
 	if (invoice.status === 'paid') return { status: 'paid' as const, message: null }
-	let payment
-	try {
-		payment = await gateway.hosted.paymentStatus(invoice.paymentIntentId)
-	} catch (error) {
-		if (error instanceof ProcessorError) throw new HttpError(502, error.message)
-		throw error
-	}
+	const hosted = gateway.hosted
+	const chargeId = invoice.paymentIntentId
+	const payment = await processor(() => hosted.paymentStatus(chargeId))
 	if (!payment) throw notFound(INVOICE_NOT_FOUND)
 	return settle(invoice.id, invoice.paymentIntentId, payment.status, payment.message, now)
 }

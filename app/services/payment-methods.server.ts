@@ -72,7 +72,7 @@ function requireHosted(gateway: PaymentGateway): HostedCards {
 }
 
 /** Processor refusals and outages become a clear 502 (nothing was saved or charged). */
-async function processor<T>(work: () => Promise<T>): Promise<T> {
+export async function processor<T>(work: () => Promise<T>): Promise<T> {
 	try {
 		return await work()
 	} catch (error) {
