@@ -71,6 +71,15 @@ const schema = z.object({
 	PHOTON_URL: z.string().url().optional(),
 	CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder'),
 	GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+
+	// Payments (issue 30): the built-in test gateway by default; PAYMENTS=stripe charges
+	// through Stripe (keys server side only, never printed). STRIPE_API_URL points the
+	// official client elsewhere (tests: a local server speaking Stripe's API).
+	PAYMENTS: z.enum(['test', 'stripe']).default('test'),
+	STRIPE_SECRET_KEY: z.string().min(1).optional(),
+	STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+	STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+	STRIPE_API_URL: z.string().url().optional(),
 })
 	.refine((env) => env.GEOCODER !== 'photon' || env.PHOTON_URL, { message: 'GEOCODER=photon needs PHOTON_URL', path: ['PHOTON_URL'] })
 	.refine((env) => env.GEOCODER !== 'mapbox' || env.MAPBOX_ACCESS_TOKEN, { message: 'GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN', path: ['MAPBOX_ACCESS_TOKEN'] })
@@ -81,6 +90,8 @@ const schema = z.object({
 		message: 'GOOGLE_MAP_TILES_API_KEY reaches the browser: use a separate key from GOOGLE_MAPS_API_KEY (Places, server only)',
 		path: ['GOOGLE_MAP_TILES_API_KEY'],
 	})
+	.refine((env) => env.PAYMENTS !== 'stripe' || env.STRIPE_SECRET_KEY, { message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY', path: ['STRIPE_SECRET_KEY'] })
+	.refine((env) => env.PAYMENTS !== 'stripe' || env.STRIPE_WEBHOOK_SECRET, { message: 'PAYMENTS=stripe needs STRIPE_WEBHOOK_SECRET', path: ['STRIPE_WEBHOOK_SECRET'] })
 	.refine((env) => env.GEOCODER !== 'google' || env.GOOGLE_MAPS_API_KEY, { message: 'GEOCODER=google needs GOOGLE_MAPS_API_KEY', path: ['GOOGLE_MAPS_API_KEY'] })
 
 export type Env = z.infer<typeof schema>

@@ -87,6 +87,7 @@ export default [
 	route('api/invoices/:id/pdf', 'routes/api/invoices.$id.pdf.ts'),
 	route('api/contact-billing-support', 'routes/api/contact-billing-support.ts'),
 	route('api/checkout/complete', 'routes/api/checkout.complete.ts'),
+	route('api/webhooks/stripe', 'routes/api/webhooks.stripe.ts'),
 	route('api/checkout/address-suggest', 'routes/api/checkout.address-suggest.ts'),
 
 	// admin (issue 7)
@@ -98,6 +99,7 @@ export default [
 	route('api/admin/organizations/:id', 'routes/api/admin.organizations.$id.ts'),
 	route('api/admin/organizations/:id/deactivate', 'routes/api/admin.organizations.$id.deactivate.ts'),
 	route('api/admin/organizations/:id/reactivate', 'routes/api/admin.organizations.$id.reactivate.ts'),
+	route('api/admin/invoices/:id/refund', 'routes/api/admin.invoices.$id.refund.ts'),
 	route('api/admin/subscription-tiers', 'routes/api/admin.subscription-tiers.ts'),
 	route('api/admin/subscription-tiers/:id', 'routes/api/admin.subscription-tiers.$id.ts'),
 	route('api/admin/coupons', 'routes/api/admin.coupons.ts'),

@@ -1,5 +1,6 @@
 // `npm run doctor`: for a deployer, checks what Yardstick talks to — the
-// database, SMTP, the geocoder and each configured tile layer — with one
+// database, SMTP, the geocoder, each configured tile layer and the payment
+// processor (Stripe: one read-only call, the key never printed) — with one
 // request each, bounded by a timeout, and prints a table. Exit 1 when
 // something required fails (a WARN never fails the run).
 import nodemailer from 'nodemailer'
@@ -14,6 +15,7 @@ const { imageryProviderName } = await import('../app/lib/imagery-providers.ts')
 const { getSatelliteImagery } = await import('../app/integrations/satellite.server.ts')
 const { arcgisCaptureDate } = await import('../app/integrations/imagery-info.server.ts')
 const { providerLogo } = await import('../app/integrations/provider-logo.server.ts')
+const { getPaymentGateway } = await import('../app/integrations/payments.server.ts')
 
 type Status = 'ok' | 'WARN' | 'FAIL'
 type Row = { check: string; status: Status; detail: string; required: boolean }
@@ -151,6 +153,21 @@ async function imageryLogo(): Promise<Row | null> {
 		: { check, status: 'WARN', required: false, detail: `${satellite.logo.alt} logo from ${host} could not be fetched (see the warning above): reports print the text credit only; check GOOGLE_LOGO_URL` }
 }
 
+/** The payment processor: Stripe's balance (read-only) with the secret key; the test gateway takes no real money. */
+async function payments(): Promise<Row> {
+	const check = 'payments'
+	const hosted = getPaymentGateway().hosted
+	if (!hosted) return { check, status: 'WARN', required: false, detail: 'built-in test gateway: no real money is taken (set PAYMENTS=stripe and the Stripe keys)' }
+	const host = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).host : 'api.stripe.com'
+	try {
+		const { value, ms } = await timed(() => hosted.ping())
+		return { check, status: 'ok', required: true, detail: `Stripe at ${host} (${value.livemode ? 'live' : 'test'} mode) answered in ${ms} ms` }
+	} catch (error) {
+		// Stripe masks keys in its messages; anything key-shaped is masked here too
+		return { check, status: 'FAIL', required: true, detail: `Stripe at ${host}: ${why(error).replace(/\b(sk|rk|pk|whsec)_[A-Za-z0-9_]+/g, '$1_****')}` }
+	}
+}
+
 const rows = await Promise.all([
 	database(),
 	smtp(),
@@ -161,6 +178,7 @@ const rows = await Promise.all([
 	tileLayer('hybrid', env.HYBRID_TILE_URL),
 	tileLayer('terrain', env.TERRAIN_TILE_URL),
 	tileLayer('roadmap', env.ROADMAP_TILE_URL),
+	payments(),
 ])
 const shown = rows.filter((r): r is Row => r !== null)
 const width = Math.max(...shown.map((r) => r.check.length))

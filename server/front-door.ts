@@ -33,6 +33,8 @@ export type FrontDoorOptions = {
 	/** images loaded straight from a provider besides tiles (Google's logo): CSP img-src only */
 	imageUrls?: string[]
 	turnstile: boolean
+	/** hosted payment pages a form may be redirected to (issue 30) */
+	paymentPageUrls?: string[]
 	/** build/client */
 	publicDir: string
 }
@@ -137,7 +139,7 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 	const assets = serveStatic(options.publicDir, { immutable: true, maxAge: '1y', index: false }) as unknown as Middleware
 	const publicFiles = serveStatic(options.publicDir, { maxAge: '1h' }) as unknown as Middleware
 	const compress = compression() as unknown as Middleware
-	const headersFor = securityHeadersFor({ production: options.production, tileUrls: options.tileUrls, imageUrls: options.imageUrls, turnstile: options.turnstile })
+	const headersFor = securityHeadersFor({ production: options.production, tileUrls: options.tileUrls, imageUrls: options.imageUrls, turnstile: options.turnstile, paymentPageUrls: options.paymentPageUrls })
 
 	async function app(req: IncomingMessage, res: ServerResponse, own: Record<string, string>) {
 		let url: URL

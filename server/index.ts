@@ -25,6 +25,7 @@ const build = await import('../build/server/index.js')
 const { getEnv } = await import('../app/env.server.ts')
 const { createFrontDoor } = await import('./front-door.ts')
 const { getSatelliteImagery } = await import('../app/integrations/satellite.server.ts')
+const { paymentPageUrls } = await import('../app/integrations/payments.server.ts')
 const env = getEnv()
 const listener = createFrontDoor({
 	build,
@@ -36,6 +37,7 @@ const listener = createFrontDoor({
 	// the logo the provider requires over its tiles (Google's, only when Google is the satellite provider)
 	imageUrls: getSatelliteImagery().imageOrigins,
 	turnstile: Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY),
+	paymentPageUrls: paymentPageUrls(env),
 	publicDir: path.resolve('build/client'),
 })
 

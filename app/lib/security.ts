@@ -12,6 +12,8 @@ export type HeaderOptions = {
 	imageUrls?: string[]
 	/** Cloudflare Turnstile is used when its keys are configured */
 	turnstile?: boolean
+	/** the payment processor's hosted pages a form may lead to (Stripe Checkout, the bank's 3-D Secure page) */
+	paymentPageUrls?: string[]
 }
 
 /** scheme://host[:port] of an XYZ template such as https://tiles.example/{z}/{x}/{y} */
@@ -24,7 +26,7 @@ export function originOf(template: string): string | null {
 	}
 }
 
-export function contentSecurityPolicy({ nonce, tileUrls, imageUrls = [], turnstile }: HeaderOptions): string {
+export function contentSecurityPolicy({ nonce, tileUrls, imageUrls = [], turnstile, paymentPageUrls = [] }: HeaderOptions): string {
 	const tiles = [...new Set(tileUrls.map(originOf).filter((o): o is string => o !== null))]
 	const images = [...new Set(imageUrls.map(originOf).filter((o): o is string => o !== null && !tiles.includes(o)))]
 	const turnstileOrigin = turnstile ? ['https://challenges.cloudflare.com'] : []
@@ -42,7 +44,8 @@ export function contentSecurityPolicy({ nonce, tileUrls, imageUrls = [], turnsti
 		'frame-src': turnstileOrigin.length ? turnstileOrigin : ["'none'"],
 		'object-src': ["'none'"],
 		'base-uri': ["'self'"],
-		'form-action': ["'self'"],
+		// a form posted to us may be redirected to the processor's hosted page (browsers check redirects too)
+		'form-action': ["'self'", ...new Set(paymentPageUrls.map(originOf).filter((o): o is string => o !== null))],
 		'frame-ancestors': ["'none'"],
 	}
 	return Object.entries(directives)

@@ -1,6 +1,7 @@
 // Subscriptions (spec 2 §4, §9): plan changes with pro-rating and coupons,
 // cancellation, invoices. Pricing arithmetic is app/lib/pricing.ts (pure).
 import { prisma, type Prisma } from '~/db.server.ts'
+import { AUTHENTICATION_REQUIRED } from '~/integrations/stripe.server.ts'
 import { centsToDecimal, describeDiscount, discountedPriceCents, formatCents, isCouponEligible, nextPeriodEnd, quoteChange, toCents } from '~/lib/pricing.ts'
 import { COUPON_REQUIRED, NO_BILLING_ACCESS, type ChangeSubscriptionInput } from '~/lib/schemas/billing.ts'
 export { NO_BILLING_ACCESS }
@@ -175,6 +176,9 @@ function toClientInvoice(i: Prisma.InvoiceGetPayload<object>) {
 		paidAt: i.paidAt?.toISOString() ?? null,
 		subscriptionTierName: i.subscriptionTierName ?? 'BETA',
 		appliedCouponCode: i.appliedCouponCode,
+		// extension (issue 30): what was refunded of a paid invoice, and a charge the bank wants the customer to confirm
+		refundedAmount: i.refundedAmount?.toFixed(2) ?? null,
+		awaitingConfirmation: i.status === 'failed' && i.notes === AUTHENTICATION_REQUIRED && Boolean(i.paymentIntentId),
 	}
 }
 export type ClientInvoice = ReturnType<typeof toClientInvoice>

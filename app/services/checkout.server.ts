@@ -4,6 +4,7 @@
 // first invoice in one transaction. Card data is never stored or logged.
 import { prisma } from '~/db.server.ts'
 import { CARD_DECLINED, getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
+import { CARDS_ON_STRIPE } from '~/integrations/stripe.server.ts'
 import { findCheckoutPlan, isFreePlan } from '~/lib/checkout.ts'
 import { tierIdForPlan } from '~/lib/plans.ts'
 import { centsToDecimal, nextPeriodEnd, toCents } from '~/lib/pricing.ts'
@@ -60,6 +61,8 @@ export async function completeCheckout(
 ) {
 	const plan = paidPlan(input.plan)
 	if (isFreePlan(plan)) return checkoutFreePlan(input.plan, input.customerInfo, ip)
+	// Stripe mode: card numbers never reach our server (issue 30)
+	if (gateway.hosted) throw badRequest(CARDS_ON_STRIPE, { cardNumber: CARDS_ON_STRIPE })
 	const tierId = tierIdForPlan(plan.id)
 	const tier = await prisma.subscriptionTier.findFirst({ where: { id: tierId, isActive: true } })
 	if (!tier) throw badRequest(PLAN_NOT_FOUND, { plan: PLAN_NOT_FOUND })

@@ -20,7 +20,10 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
 		doc.moveDown(1.5).fillColor('#000')
 		doc.fontSize(16).font('Helvetica-Bold').text(`Invoice ${invoice.invoiceNumber}`)
 		doc.fontSize(10).font('Helvetica')
-		doc.text(`Status: ${invoice.status}`)
+		const refunded = invoice.refundedAmount ? toCents(invoice.refundedAmount) : 0
+		const fully = refunded > 0 && refunded >= toCents(invoice.totalAmount)
+		doc.text(`Status: ${fully ? 'refunded' : refunded > 0 ? `${invoice.status}, partially refunded` : invoice.status}`)
+		if (refunded > 0) doc.text(`Refunded: ${formatCents(refunded)}`)
 		doc.text(`Invoice date: ${day(invoice.invoiceDate)}`)
 		doc.text(`Due date: ${day(invoice.dueDate)}`)
 		doc.text(`Billing period: ${day(invoice.billingPeriodStart)} – ${day(invoice.billingPeriodEnd)}`)

@@ -126,7 +126,13 @@ async function processOnePeriod(organizationId: string, now: Date): Promise<Peri
 
 /**
  * Charges an issued invoice on the organization's card. Claimed first, so two
- * runs never charge the same invoice; no card on file leaves it pending.
+ * runs never charge the same invoice; no card on file leaves it pending. The
+ * idempotency key is the invoice and its attempt number: a retried request
+ * (network cut, crash, Stripe's own retries) charges once, while a new attempt
+ * after a decline is a new charge. A processor outage is not an attempt: the
+ * invoice stays open for the next run or card. A charge that needs the
+ * customer's bank to confirm it (3-D Secure) fails with its payment kept, so
+ * /billing can send the customer through the bank's page (confirmInvoicePayment).
  */
 export async function chargeInvoice(invoiceId: string, now: Date, gateway: PaymentGateway = getPaymentGateway()) {
 	const { count } = await prisma.invoice.updateMany({
@@ -134,26 +140,36 @@ export async function chargeInvoice(invoiceId: string, now: Date, gateway: Payme
 		data: { isProcessed: true, paymentAttempts: { increment: 1 } },
 	})
 	if (count === 0) return 'skipped' as const
-	const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } })
+	const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId }, include: { organization: { select: { paymentCustomerId: true } } } })
 	const card = await prisma.paymentMethod.findFirst({ where: { organizationId: invoice.organizationId, isDefault: true }, orderBy: { createdAt: 'desc' } })
 	if (!card) {
 		// not an attempt: it stays open until a card is added (payment-methods.server.ts charges it then)
 		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, notes: NO_CARD_NOTE, paymentAttempts: { decrement: 1 } } })
 		return 'no-card' as const
 	}
-	const result = await gateway.charge(card.gatewayToken, toCents(invoice.totalAmount.toFixed(2)), `Yardstick invoice ${invoice.invoiceNumber}`, invoice.id)
+	const result = await gateway.charge(card.gatewayToken, toCents(invoice.totalAmount.toFixed(2)), `Yardstick invoice ${invoice.invoiceNumber}`, `invoice-${invoice.id}-${invoice.paymentAttempts}`, {
+		customerId: invoice.organization.paymentCustomerId,
+		metadata: { invoiceId: invoice.id, organizationId: invoice.organizationId },
+	})
+	if (!result.ok && (result.code === 'unavailable' || result.code === 'processing')) {
+		// nothing was decided: the invoice stays open (a webhook settles one still processing)
+		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, notes: result.message, paymentAttempts: { decrement: 1 }, paymentIntentId: result.chargeId ?? invoice.paymentIntentId } })
+		return 'unavailable' as const
+	}
 	await prisma.invoice.update({
 		where: { id: invoiceId },
 		data: result.ok
-			? { status: 'paid', paidAt: now, notes: `Charged ${card.brand} •••• ${card.last4}` }
+			? { status: 'paid', paidAt: now, notes: `Charged ${card.brand} •••• ${card.last4}`, paymentIntentId: result.value.chargeId }
 			: {
 					status: 'failed',
 					isProcessed: false,
 					notes: result.message,
+					paymentIntentId: result.chargeId ?? null,
 					nextPaymentAttempt: invoice.paymentAttempts < MAX_PAYMENT_ATTEMPTS ? new Date(now.getTime() + 3 * 86_400_000) : null,
 				},
 	})
-	return result.ok ? ('paid' as const) : ('failed' as const)
+	if (result.ok) return 'paid' as const
+	return result.code === 'authentication_required' ? ('authentication_required' as const) : ('failed' as const)
 }
 
 /**
@@ -183,8 +199,8 @@ export async function runInvoicing(now: Date, { gateway = getPaymentGateway(), o
 				totals.invoices++
 				const charged = await chargeInvoice(outcome.invoiceId, now, gateway)
 				if (charged === 'paid') totals.paid++
-				else if (charged === 'failed') totals.failed++
-				else if (charged === 'no-card') totals.unpaid++
+				else if (charged === 'failed' || charged === 'authentication_required') totals.failed++
+				else if (charged === 'no-card' || charged === 'unavailable') totals.unpaid++
 			}
 		}
 	}
@@ -202,7 +218,7 @@ export async function runInvoicing(now: Date, { gateway = getPaymentGateway(), o
 	for (const { id } of retries) {
 		const charged = await chargeInvoice(id, now, gateway)
 		if (charged === 'paid') totals.paid++
-		else if (charged === 'failed') totals.failed++
+		else if (charged === 'failed' || charged === 'authentication_required') totals.failed++
 	}
 	return totals
 }

@@ -71,7 +71,7 @@ export function unstorableText(value: unknown, path: string[] = [], found: Field
 }
 
 // the rest of the body is never read, so the connection cannot be reused
-const payloadTooLarge = () => new HttpError(413, 'Request body is too large', undefined, { Connection: 'close' })
+export const payloadTooLarge = () => new HttpError(413, 'Request body is too large', undefined, { Connection: 'close' })
 
 /**
  * Reads the body of an /api/* request: JSON, or form fields for the same schema.

@@ -118,3 +118,34 @@ test("keyed satellite imagery: the provider a key chooses is checked with its ke
 		await providers.close()
 	}
 })
+
+test('PAYMENTS=stripe: one read-only call to Stripe (a local server speaking its API), the key never printed; a wrong key fails; the test gateway is a warning', async ({ env }) => {
+	const { startStripeServer, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET } = await import('../support/stripe-server.ts')
+	const stripe = await startStripeServer()
+	const layer = (name: string) => `${env.tiles}/${name}/{z}/{x}/{y}.png`
+	const base = { DATABASE_URL: env.databaseUrl, SATELLITE_TILE_URL: layer('satellite'), HYBRID_TILE_URL: layer('hybrid'), TERRAIN_TILE_URL: layer('terrain'), ROADMAP_TILE_URL: layer('roadmap') }
+	const stripeEnv = { ...base, PAYMENTS: 'stripe', STRIPE_SECRET_KEY: STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url }
+	try {
+		const good = await doctor(stripeEnv)
+		expect(row(good.output, 'payments')).toMatch(/ ok +Stripe at 127\.0\.0\.1:\d+ \(test mode\) answered in \d+ ms/)
+		expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/balance'])
+		expect(good.output).not.toContain(STRIPE_TEST_KEY)
+
+		const wrongKey = 'sk_test_wrong_key_that_must_not_print'
+		const bad = await doctor({ ...stripeEnv, STRIPE_SECRET_KEY: wrongKey })
+		expect(bad.code, bad.output).toBe(1)
+		expect(row(bad.output, 'payments')).toMatch(/ FAIL +Stripe at 127\.0\.0\.1:\d+: /)
+		expect(bad.output).not.toContain(wrongKey)
+
+		const test = await doctor(base)
+		expect(row(test.output, 'payments')).toMatch(/ WARN +built-in test gateway: no real money is taken/)
+
+		// the app and the doctor refuse PAYMENTS=stripe without a key, naming it (never a value)
+		const missing = await doctor({ ...base, PAYMENTS: 'stripe', STRIPE_WEBHOOK_SECRET })
+		expect(missing.code).not.toBe(0)
+		expect(missing.output).toContain('PAYMENTS=stripe needs STRIPE_SECRET_KEY')
+		expect(missing.output).not.toContain(STRIPE_WEBHOOK_SECRET)
+	} finally {
+		await stripe.close()
+	}
+})

@@ -458,7 +458,7 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 				if (template.startsWith('api/account/users/')) return member.id
 				if (template.startsWith('api/account/invitations/')) return invitation.id
 				if (template.startsWith('api/blog/posts/')) return 'welcome'
-				if (template.startsWith('api/invoices/')) return invoice.id
+				if (template.startsWith('api/invoices/') || template.startsWith('api/admin/invoices/')) return invoice.id
 				if (template.startsWith('api/leads/')) return lead.id
 				// the admin paths: the account_admin reaches its own organization's users only
 				if (template.startsWith('api/admin/users/') || template.startsWith('api/admin/masquerade/')) return member.id

@@ -28,6 +28,8 @@ const PUBLIC = [
 	/^api\/checkout\//,
 	/^api\/coupons\/validate$/,
 	/^api\/contact/,
+	// Stripe's events: signed with the endpoint's secret, not a session (issue 30)
+	/^api\/webhooks\/stripe$/,
 ]
 
 /** Browser routes under /api (form targets): they answer with redirects, not JSON. */
@@ -110,7 +112,7 @@ function fill(path: string, victim: Victim): string | null {
 		if (path.startsWith('api/account/users/') || path.startsWith('api/admin/users/') || path.startsWith('api/admin/masquerade/')) return victim.member.id
 		if (path.startsWith('api/account/invitations/')) return victim.invitation.id
 		if (path.startsWith('api/admin/organizations/')) return victim.org.id
-		if (path.startsWith('api/invoices/')) return victim.invoice.id
+		if (path.startsWith('api/invoices/') || path.startsWith('api/admin/invoices/')) return victim.invoice.id
 		if (path.startsWith('api/leads/')) return victim.lead.id
 		if (path.startsWith('api/admin/subscription-tiers/')) return 'pro'
 		if (path.startsWith('api/admin/coupons/')) return victim.coupon.id

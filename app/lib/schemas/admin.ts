@@ -218,3 +218,14 @@ export const BlogListQuerySchema = z.object({
 	page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 	limit: z.coerce.number().int().min(1).max(100).optional().default(10),
 })
+
+// ---------- refunds (issue 30) ----------
+
+export const REFUND_AMOUNT_INVALID = 'Enter an amount such as 12.50, or leave it empty for the full amount'
+/** A paid invoice's refund: an amount in dollars and cents (read as integer cents), empty for all that is left. */
+export const RefundSchema = z.strictObject({
+	amount: z.preprocess(
+		(v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+		z.string({ error: REFUND_AMOUNT_INVALID }).trim().regex(/^\d{1,8}(\.\d{1,2})?$/, REFUND_AMOUNT_INVALID).optional(),
+	),
+})

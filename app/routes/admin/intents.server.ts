@@ -2,6 +2,7 @@
 // needs), its failure toast (spec 3 §8) and the service call it makes. The
 // /api/admin/* paths call the same services with the same schemas.
 import type { AdminSection } from '~/lib/admin.ts'
+import { formatCents, toCents } from '~/lib/pricing.ts'
 import {
 	BlogPostSchema,
 	BlogPostUpdateSchema,
@@ -15,6 +16,7 @@ import {
 	EditOrganizationSchema,
 	EditTeamMemberSchema,
 	EditTierSchema,
+	RefundSchema,
 } from '~/lib/schemas/admin.ts'
 import type { AdminContext } from '~/services/admin/access.server.ts'
 import { createPost, deletePost, updatePost } from '~/services/admin/blog.server.ts'
@@ -24,6 +26,7 @@ import { createCustomerUser, deleteCustomerUser, updateCustomerUser } from '~/se
 import { formFields, parseForm } from '~/services/admin/forms.server.ts'
 import { adminDeactivateOrganization, adminReactivateOrganization, createOrganization, deleteOrganization, updateOrganization } from '~/services/admin/organizations.server.ts'
 import { createTier, deleteTier, updateTier } from '~/services/admin/plans.server.ts'
+import { refundInvoice } from '~/services/admin/refunds.server.ts'
 import { createTeamMember, deleteTeamMember, updateTeamMember } from '~/services/admin/team.server.ts'
 
 /** What a handled intent tells the action: its success toast and any query to keep (`&page=2`). */
@@ -39,6 +42,7 @@ export const INTENTS: Record<string, { section: AdminSection; fail: string }> = 
 	'org-deactivate': { section: 'organizations', fail: 'Error deactivating organization' },
 	'org-reactivate': { section: 'organizations', fail: 'Error reactivating organization' },
 	'org-delete': { section: 'organizations', fail: 'Error deleting organization' },
+	'invoice-refund': { section: 'organizations', fail: 'Error refunding invoice' },
 	'plan-create': { section: 'plans', fail: 'Error creating subscription tier' },
 	'plan-update': { section: 'plans', fail: 'Error updating subscription tier' },
 	'plan-delete': { section: 'plans', fail: 'Error deleting subscription tier' },
@@ -75,6 +79,10 @@ export async function runIntent(ctx: AdminContext, intent: string, form: FormDat
 		case 'org-deactivate':
 			await adminDeactivateOrganization(ctx, id)
 			return { title: 'Organization deactivated successfully' }
+		case 'invoice-refund': {
+			const { invoice, refundedCents } = await refundInvoice(ctx, id, await parseForm(fieldsOf(form), RefundSchema))
+			return { title: 'Invoice refunded', description: `${formatCents(refundedCents)} of ${invoice.invoiceNumber} refunded (${formatCents(toCents(invoice.refundedAmount))} in all).` }
+		}
 		case 'org-reactivate':
 			await adminReactivateOrganization(ctx, id)
 			return { title: 'Organization reactivated successfully' }

@@ -2,6 +2,7 @@
 // reactivate and delete, each behind a confirmation.
 import { Badge } from '~/components/ui/badge.tsx'
 import type { AdminOrganization } from '~/services/admin/organizations.server.ts'
+import { RefundsDialog } from './refunds-dialog.tsx'
 import { ConfirmDialog, EmptyRow, FormDialog, RowLink, SelectField, Table, Td, TextField, Toolbar, formatDate, href, replyFor, type SectionProps } from './ui.tsx'
 
 export function OrganizationsSection({ data, actionData }: SectionProps) {
@@ -11,6 +12,7 @@ export function OrganizationsSection({ data, actionData }: SectionProps) {
 	const orgs = data.organizations as AdminOrganization[]
 	const target = p.id ? orgs.find((o) => o.id === p.id) : undefined
 	const editingOrg = p.edit ? orgs.find((o) => o.id === p.edit) : undefined
+	const invoicesOf = p.invoices ? orgs.find((o) => o.id === p.invoices) : undefined
 	const reply = replyFor(actionData, 'org-create')
 	return (
 		<div>
@@ -38,6 +40,11 @@ export function OrganizationsSection({ data, actionData }: SectionProps) {
 							<RowLink to={href('organizations', { edit: o.id })} label={`Edit ${o.name}`}>
 								Edit
 							</RowLink>
+							{data.role === 'site_admin' ? (
+								<RowLink to={href('organizations', { invoices: o.id })} label={`Invoices of ${o.name}`}>
+									Invoices
+								</RowLink>
+							) : null}
 							{o.isDeactivated ? (
 								<RowLink to={href('organizations', { confirm: 'reactivate', id: o.id })} label={`Reactivate ${o.name}`}>
 									Reactivate
@@ -68,6 +75,7 @@ export function OrganizationsSection({ data, actionData }: SectionProps) {
 					<p className="text-xs text-gray-600 dark:text-gray-400">A plan set here applies at once, without pro-rating or an invoice line.</p>
 				</FormDialog>
 			) : null}
+			{invoicesOf && 'refundable' in data ? <RefundsDialog name={invoicesOf.name} invoices={data.refundable} closeTo={close} actionData={actionData} /> : null}
 			{p.new ? (
 				<FormDialog title="Create Organization" closeTo={close} intent="org-create" reply={reply} submitLabel="Create Organization">
 					<TextField idPrefix="new-org" label="Name" name="name" required reply={reply} />

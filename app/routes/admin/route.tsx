@@ -19,6 +19,7 @@ import { cleanupStats } from '~/services/admin/cleanup.server.ts'
 import { listCoupons } from '~/services/admin/coupons.server.ts'
 import { listCustomerUsers } from '~/services/admin/customers.server.ts'
 import { listOrganizations, organizationChoices } from '~/services/admin/organizations.server.ts'
+import { listRefundableInvoices } from '~/services/admin/refunds.server.ts'
 import { listAllTiers } from '~/services/admin/plans.server.ts'
 import { adminStats } from '~/services/admin/stats.server.ts'
 import { listTeamMembers } from '~/services/admin/team.server.ts'
@@ -82,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			}
 		}
 		case 'organizations':
-			return { ...base, organizations: await listOrganizations(), tiers: await listAllTiers() }
+			return { ...base, organizations: await listOrganizations(), tiers: await listAllTiers(), refundable: base.params.invoices ? await listRefundableInvoices(ctx, base.params.invoices) : [] }
 		case 'plans':
 			return { ...base, tiers: await listAllTiers(), featureKeys: [...PLAN_FEATURE_KEYS] }
 		case 'coupons':

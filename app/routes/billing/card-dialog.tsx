@@ -4,7 +4,20 @@ import { Dialog } from '~/components/ui/dialog.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { SubmitRow } from '~/components/ui/submit-row.tsx'
 
-export function CardDialog({ fields }: { fields?: Record<string, string> }) {
+export function CardDialog({ fields, hosted }: { fields?: Record<string, string>; hosted: boolean }) {
+	if (hosted) {
+		// Stripe mode: the card is typed on Stripe's page, never on ours (a redirect there and back)
+		return (
+			<Dialog title="Add Card" closeTo="/billing">
+				<p className="mb-3 text-sm text-gray-600 dark:text-gray-400">
+					You enter the card on Stripe's secure page and come back here. The new card becomes your default. Open invoices are charged to it right away.
+				</p>
+				<Form method="post" encType="multipart/form-data">
+					<SubmitRow closeTo="/billing" intent="card" label="Add Card" pendingLabel="Opening Stripe..." />
+				</Form>
+			</Dialog>
+		)
+	}
 	const field = (name: string, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
 		<div>
 			<label htmlFor={`card-${name}`} className="mb-1 block text-sm font-medium">

@@ -6,7 +6,7 @@ import { inputClass } from '~/components/ui/field.tsx'
 import type { ClientInvoice } from '~/services/billing.server.ts'
 import { STATUS_TONES, dateText, money } from './shared.ts'
 
-export function InvoiceHistory({ invoices, total, q }: { invoices: ClientInvoice[]; total: number; q: string }) {
+export function InvoiceHistory({ invoices, total, q, canPay }: { invoices: ClientInvoice[]; total: number; q: string; canPay: boolean }) {
 	return (
 		<Card title="Invoice History">
 			<Form method="get" className="mb-4 flex gap-2" role="search">
@@ -46,6 +46,7 @@ export function InvoiceHistory({ invoices, total, q }: { invoices: ClientInvoice
 									<td className="py-2 pr-3">{money(i.totalAmount)}</td>
 									<td className="py-2 pr-3">
 										<span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[i.status] ?? STATUS_TONES.cancelled}`}>{i.status}</span>
+										{i.refundedAmount ? <span className="ml-2 text-xs text-gray-600 dark:text-gray-400">Refunded {money(i.refundedAmount)}</span> : null}
 									</td>
 									<td className="flex gap-2 py-2">
 										<Link to={`/billing?invoice=${i.id}`} preventScrollReset className="text-brand-700 hover:underline dark:text-brand-500" aria-label={`View invoice ${i.invoiceNumber}`}>
@@ -54,6 +55,15 @@ export function InvoiceHistory({ invoices, total, q }: { invoices: ClientInvoice
 										<a href={`/api/invoices/${i.id}/pdf`} download className="text-brand-700 hover:underline dark:text-brand-500" aria-label={`Download invoice ${i.invoiceNumber}`}>
 											Download
 										</a>
+										{canPay && i.awaitingConfirmation ? (
+											// the bank wants the customer to confirm this charge (3-D Secure): its page and back
+											<Form method="post" encType="multipart/form-data">
+												<input type="hidden" name="invoiceId" value={i.id} />
+												<button type="submit" name="intent" value="confirm-payment" className="text-brand-700 hover:underline dark:text-brand-500" aria-label={`Confirm payment of invoice ${i.invoiceNumber}`}>
+													Confirm payment
+												</button>
+											</Form>
+										) : null}
 									</td>
 								</tr>
 							))}

@@ -11,6 +11,7 @@ import { Page } from '~/components/page.tsx'
 import { useToast } from '~/components/toaster.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { NO_BILLING_ACCESS } from '~/lib/schemas/billing.ts'
+import { getPaymentGateway } from '~/integrations/payments.server.ts'
 import { getActor } from '~/services/auth.server.ts'
 import { canViewBilling, getBillingOverview, getInvoice, type ClientInvoice } from '~/services/billing.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -18,7 +19,7 @@ import type { RouteHandle } from '~/utils/route-handle.ts'
 import { CancelDialog } from './cancel-dialog.tsx'
 import { CardDialog } from './card-dialog.tsx'
 import { CurrentSubscription } from './current-subscription.tsx'
-import { handleIntent } from './intents.server.ts'
+import { handleIntent, handleReturn } from './intents.server.ts'
 import { InvoiceDialog } from './invoice-dialog.tsx'
 import { InvoiceHistory } from './invoice-history.tsx'
 import { PaymentMethods } from './payment-methods.tsx'
@@ -36,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const { user } = actor
 	if (!canViewBilling(user)) throw data(NO_BILLING_ACCESS, { status: 403 })
 	const url = new URL(request.url)
+	const returned = await handleReturn(url, user)
+	if (returned) return returned
 	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
 	const invoiceId = url.searchParams.get('invoice')
 	const [overview, invoice] = await Promise.all([getBillingOverview(user), invoiceId ? getInvoice(user, invoiceId).catch(() => null) : null])
@@ -48,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		invoice,
 		dialog: url.searchParams.get('dialog'),
 		canAddCard: user.role === 'account_admin',
+		hostedCards: Boolean(getPaymentGateway().hosted),
 	}
 }
 
@@ -80,12 +84,12 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
 				<div className="space-y-6 lg:col-span-2">
 					<CurrentSubscription overview={overview} />
 					<PaymentMethods overview={overview} canAddCard={loaderData.canAddCard} />
-					<InvoiceHistory invoices={invoices} total={overview.invoices.length} q={q} />
+					<InvoiceHistory invoices={invoices} total={overview.invoices.length} q={q} canPay={loaderData.canAddCard} />
 				</div>
 				<SideCards overview={overview} />
 			</div>
 			{dialog === 'cancel' && overview.canCancel ? <CancelDialog /> : null}
-			{dialog === 'card' && loaderData.canAddCard ? <CardDialog fields={actionData?.intent === 'card' ? actionData.fields : undefined} /> : null}
+			{dialog === 'card' && loaderData.canAddCard ? <CardDialog hosted={loaderData.hostedCards} fields={actionData?.intent === 'card' ? actionData.fields : undefined} /> : null}
 			{dialog === 'support' ? <SupportDialog email={loaderData.user.email} fields={actionData?.intent === 'support' ? actionData.fields : undefined} /> : null}
 			{invoice ? <InvoiceDialog invoice={invoice} /> : null}
 		</Page>

@@ -8,7 +8,20 @@ import { formatCardNumber } from '~/lib/checkout.ts'
 import { Input } from './input.tsx'
 import type { CustomerValues, Errors } from './shared.ts'
 
-export function PaymentStep({ customer, values, errors, formError }: { customer: string; values: CustomerValues & Record<string, string | undefined>; errors: Errors; formError?: string }) {
+export function PaymentStep({
+	customer,
+	values,
+	errors,
+	formError,
+	hostedCards,
+}: {
+	customer: string
+	values: CustomerValues & Record<string, string | undefined>
+	errors: Errors
+	formError?: string
+	hostedCards: boolean
+}) {
+	if (hostedCards) return <StripePaymentStep customer={customer} />
 	const navigation = useNavigation()
 	const pending = navigation.state === 'submitting'
 	const captcha = useCaptcha()
@@ -60,6 +73,35 @@ export function PaymentStep({ customer, values, errors, formError }: { customer:
 					</Button>
 				</div>
 				<p className="text-xs text-gray-500">Your card is checked by our payment provider; we keep only its brand and last 4 digits.</p>
+			</Form>
+		</section>
+	)
+}
+
+/**
+ * Stripe mode (issue 30): card numbers are never typed on our pages. Paying
+ * for a new account on Stripe's hosted page is not built yet
+ * (docs/decisions.md, "Stripe payments"), so the way in is the free trial,
+ * then the plan and a card (on Stripe's page) under Billing.
+ */
+function StripePaymentStep({ customer }: { customer: string }) {
+	return (
+		<section aria-labelledby="payment-title" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-900">
+			<h2 id="payment-title" className="text-xl font-semibold">
+				Payment
+			</h2>
+			<p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+				Card details are collected by Stripe. Paying for a new account on Stripe's page is not available yet: start with the{' '}
+				<a href="/checkout/trial" className="text-brand-700 underline dark:text-brand-500">
+					30 Day Trial
+				</a>
+				, then choose this plan and add your card under Billing.
+			</p>
+			<Form method="post" className="mt-4">
+				<input type="hidden" name="customer" value={customer} />
+				<Button type="submit" name="intent" value="back" variant="secondary" formNoValidate>
+					Back
+				</Button>
 			</Form>
 		</section>
 	)

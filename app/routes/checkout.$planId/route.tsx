@@ -9,6 +9,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/route'
 import { ButtonLink } from '~/components/ui/button.tsx'
+import { getPaymentGateway } from '~/integrations/payments.server.ts'
 import { findCheckoutPlan, isFreePlan } from '~/lib/checkout.ts'
 import { Complete } from './complete.tsx'
 import { CustomerStep } from './customer-step.tsx'
@@ -23,8 +24,8 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export function loader({ params }: Route.LoaderArgs) {
 	const plan = findCheckoutPlan(params.planId)
-	if (!plan) return data({ plan: null }, { status: 404 })
-	return { plan }
+	if (!plan) return data({ plan: null, hostedCards: false }, { status: 404 })
+	return { plan, hostedCards: Boolean(getPaymentGateway().hosted) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 					{state?.step === 3 ? (
 						<Complete free={state.free} email={state.email} />
 					) : state?.step === 2 ? (
-						<PaymentStep key="payment" customer={state.customer} values={state.values} errors={state.errors} formError={state.formError} />
+						<PaymentStep key="payment" customer={state.customer} values={state.values} errors={state.errors} formError={state.formError} hostedCards={loaderData.hostedCards} />
 					) : (
 						<CustomerStep key={JSON.stringify(state?.step === 1 ? state.values : {})} plan={plan} values={state?.step === 1 ? state.values : {}} errors={state?.step === 1 ? state.errors : {}} formError={state?.step === 1 ? state.formError : undefined} />
 					)}

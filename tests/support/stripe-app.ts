@@ -1,0 +1,77 @@
+// An app server of its own in Stripe mode (PAYMENTS=stripe) on the e2e
+// database, its `stripe` client pointed at a local server speaking Stripe's
+// API, which POSTs its signed events to the app's webhook.
+import { freePort } from '../../server/embedded-postgres.ts'
+import { startAppProcess, type AppProcess } from './app-process.ts'
+import { E2E_SESSION_SECRET, db } from './fixtures.ts'
+import { readE2eEnv } from './e2e-env.ts'
+import { STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from './stripe-server.ts'
+
+export type StripeApp = { app: AppProcess; stripe: StripeServer; stop: () => Promise<void> }
+
+export async function startStripeApp(): Promise<StripeApp> {
+	const stripe = await startStripeServer()
+	const port = await freePort()
+	const baseURL = `http://127.0.0.1:${port}`
+	const app = await startAppProcess(
+		{
+			DATABASE_URL: readE2eEnv().databaseUrl,
+			SESSION_SECRET: E2E_SESSION_SECRET,
+			APP_URL: baseURL,
+			PAYMENTS: 'stripe',
+			STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+			STRIPE_WEBHOOK_SECRET,
+			STRIPE_API_URL: stripe.url,
+			JOBS: 'off',
+		},
+		{ port, unset: ['SMTP_URL'] },
+	)
+	stripe.setWebhook(`${baseURL}/api/webhooks/stripe`)
+	return {
+		app,
+		stripe,
+		stop: async () => {
+			await app.stop()
+			await stripe.close()
+		},
+	}
+}
+
+/** An open invoice of the organization, as the invoicing job issues them. */
+export async function openInvoice(organizationId: string, total = '49.00') {
+	return db().invoice.create({
+		data: {
+			invoiceNumber: `INV-ST-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+			organizationId,
+			billingPeriodStart: new Date(),
+			billingPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+			subtotalAmount: total,
+			totalAmount: total,
+			status: 'pending',
+			invoiceDate: new Date(),
+			subscriptionTierName: 'Pro',
+		},
+	})
+}
+
+type Page = import('@playwright/test').Page
+type Expect = typeof import('@playwright/test').expect
+
+/**
+ * What an account admin does on /billing in Stripe mode, in a browser with or
+ * without JavaScript: Add Card opens Stripe's hosted page, the card typed
+ * there comes back as the default card and pays the open invoice; a card whose
+ * charges need the bank's confirmation leaves the invoice failed with Confirm
+ * payment, which goes through the bank's page and back.
+ */
+export async function addCardOnStripe(page: Page, expect: Expect, baseURL: string, card: string) {
+	await page.goto(`${baseURL}/billing?dialog=card`)
+	const dialog = page.getByRole('dialog', { name: 'Add Card' })
+	await expect(dialog.getByText("You enter the card on Stripe's secure page")).toBeVisible()
+	await expect(dialog.getByLabel('Card Number')).toHaveCount(0)
+	await dialog.getByRole('button', { name: 'Add Card' }).click()
+	await expect(page.getByRole('heading', { name: 'Set up your card' })).toBeVisible()
+	await page.getByLabel('Card number').fill(card)
+	await page.getByRole('button', { name: 'Save card' }).click()
+	await expect(page).toHaveURL(`${baseURL}/billing`)
+}
