@@ -17,6 +17,7 @@ import compression from 'compression'
 import proxyaddr from 'proxy-addr'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import serveStatic from 'serve-static'
+import { sessionCredential } from '../app/lib/credentials.ts'
 import { crossSiteRefusal, securityHeadersFor } from '../app/lib/security.ts'
 import { cachedPage, rememberPage, sharedPageKey } from './page-cache.ts'
 
@@ -208,7 +209,8 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 				origin: req.headers.origin,
 				referer: req.headers.referer,
 				secFetchSite: firstValue(req.headers['sec-fetch-site']),
-				cookieAuthenticated: /(?:^|;\s*)ys_session=/.test(req.headers.cookie ?? '') && !/^bearer\s/i.test(req.headers.authorization ?? ''),
+				// the same reading of the credentials as the session reader's (app/lib/credentials.ts)
+				cookieAuthenticated: sessionCredential({ authorization: req.headers.authorization, cookie: req.headers.cookie })?.kind === 'cookie',
 			})
 			if (refusal) {
 				res.statusCode = 403
