@@ -1,0 +1,29 @@
+// How large a request body may be, per route kind (issue 33 §1). The front door
+// applies these before any route reads a byte: a declared Content-Length above
+// the limit is answered 413 at once; a body without one is read only up to it.
+import { SUPPORT_MAX_ATTACHMENT_BYTES, SUPPORT_MAX_ATTACHMENTS } from './schemas/billing.ts'
+import { MAX_PHOTO_BYTES } from './schemas/settings.ts'
+
+/** Page forms and JSON bodies (docs/api.md: MAX_JSON_BYTES). */
+export const MAX_FORM_BYTES = 100 * 1024
+/** Measurement JSON carries the shapes (docs/api.md). */
+export const MAX_MEASUREMENT_BYTES = 2 * 1024 * 1024
+/** A profile photo or a logo, plus the form around it. */
+export const MAX_PHOTO_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024
+/** A billing support request with all its attachments, plus the form around it. */
+export const MAX_SUPPORT_UPLOAD_BYTES = SUPPORT_MAX_ATTACHMENTS * SUPPORT_MAX_ATTACHMENT_BYTES + 256 * 1024
+
+export type BodyLimit = {
+	bytes: number
+	/** uploads stream to their service, which reads them bounded; everything else the front door reads whole, bounded */
+	stream: boolean
+}
+
+export function bodyLimit(pathname: string): BodyLimit {
+	if (pathname === '/api/contact-billing-support' || pathname === '/billing') return { bytes: MAX_SUPPORT_UPLOAD_BYTES, stream: true }
+	if (pathname === '/api/user/profile-photo' || pathname === '/settings') return { bytes: MAX_PHOTO_UPLOAD_BYTES, stream: true }
+	if (pathname === '/api/measurements' || pathname.startsWith('/api/measurements/')) return { bytes: MAX_MEASUREMENT_BYTES, stream: false }
+	return { bytes: MAX_FORM_BYTES, stream: false }
+}
+
+export const BODY_TOO_LARGE = 'That request is too large.'
