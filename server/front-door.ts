@@ -17,7 +17,7 @@ import compression from 'compression'
 import proxyaddr from 'proxy-addr'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import serveStatic from 'serve-static'
-import { BODY_TOO_LARGE, bodyLimit } from '../app/lib/body-limits.ts'
+import { BODY_TOO_LARGE, MALFORMED_BODY, UNSUPPORTED_BODY, bodyLimit, pageBodyKind } from '../app/lib/body-limits.ts'
 import { sessionCredential } from '../app/lib/credentials.ts'
 import { crossSiteRefusal, securityHeadersFor } from '../app/lib/security.ts'
 import { cachedPage, rememberPage, sharedPageKey } from './page-cache.ts'
@@ -133,6 +133,28 @@ function sendTooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: num
 		`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too large | Yardstick</title></head><body><main><h1>Too large</h1><p>${BODY_TOO_LARGE} The limit is ${detail}. Please go back and send less.</p><p><a href="/">Go to Home Page</a></p></main></body></html>`,
 	)
 }
+/** Why a page action cannot read this body (null: it can). Uploads' parts are checked by their services. */
+async function pageBodyRefusal(pathname: string, contentType: string | undefined, body: Buffer | undefined): Promise<{ status: number; message: string } | null> {
+	const kind = pageBodyKind(pathname, contentType)
+	if (!kind) return { status: 415, message: UNSUPPORTED_BODY }
+	if (!body) return null
+	try {
+		if (kind === 'json') JSON.parse(body.toString('utf8'))
+		else if (kind === 'multipart') await new Response(new Uint8Array(body), { headers: { 'content-type': contentType! } }).formData()
+		return null
+	} catch {
+		return { status: 400, message: MALFORMED_BODY }
+	}
+}
+
+/** A short page for a refused page post (no stack trace, no log: it is the client's error). */
+function sendPlainPage(res: ServerResponse, status: number, message: string) {
+	res.statusCode = status
+	res.setHeader('Cache-Control', 'no-store')
+	res.setHeader('Content-Type', 'text/html; charset=utf-8')
+	res.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad request | Yardstick</title></head><body><main><h1>Bad request</h1><p>${message}</p><p><a href="/">Go to Home Page</a></p></main></body></html>`)
+}
+
 /** Replies whose unread body is drained (sendTooLarge), not cut with Connection: close. */
 const lingering = new WeakSet<ServerResponse>()
 
@@ -237,6 +259,11 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 				const read = await readBounded(req, limit.bytes)
 				if (read === null) return sendTooLarge(req, res, limit.bytes)
 				body = read
+			}
+			// a page action gets a form (or JSON where it takes it) it can read, else a 415/400 here
+			if (!url.pathname.startsWith('/api/')) {
+				const refusal = await pageBodyRefusal(url.pathname, req.headers['content-type'], body)
+				if (refusal) return sendPlainPage(res, refusal.status, refusal.message)
 			}
 		}
 		// a public page every visitor without credentials shares: from the cache, else rendered and kept

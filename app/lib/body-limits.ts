@@ -19,11 +19,39 @@ export type BodyLimit = {
 	stream: boolean
 }
 
-export function bodyLimit(pathname: string): BodyLimit {
+/** The route a path belongs to: React Router's data requests add ".data" ("/_root.data" for "/"). */
+export function routePath(pathname: string): string {
+	if (pathname === '/_root.data') return '/'
+	return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
+}
+
+export function bodyLimit(rawPathname: string): BodyLimit {
+	const pathname = routePath(rawPathname)
 	if (pathname === '/api/contact-billing-support' || pathname === '/billing') return { bytes: MAX_SUPPORT_UPLOAD_BYTES, stream: true }
 	if (pathname === '/api/user/profile-photo' || pathname === '/settings') return { bytes: MAX_PHOTO_UPLOAD_BYTES, stream: true }
-	if (pathname === '/api/measurements' || pathname.startsWith('/api/measurements/')) return { bytes: MAX_MEASUREMENT_BYTES, stream: false }
+	if (pathname === '/api/measurements' || pathname.startsWith('/api/measurements/') || pathname === '/measure') return { bytes: MAX_MEASUREMENT_BYTES, stream: false }
 	return { bytes: MAX_FORM_BYTES, stream: false }
 }
 
 export const BODY_TOO_LARGE = 'That request is too large.'
+
+/** Page actions that take JSON (the measure screen saves its shapes as JSON); all others take forms only. */
+const JSON_PAGES = new Set(['/measure'])
+
+export type BodyKind = 'form' | 'multipart' | 'json'
+
+/**
+ * What a page action may be sent (issue 33 §4): a form, or JSON where the page
+ * takes it; anything else is a 415 before the route sees it. /api/* routes check
+ * their own bodies.
+ */
+export function pageBodyKind(rawPathname: string, contentType: string | undefined): BodyKind | null {
+	const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+	if (type === 'application/x-www-form-urlencoded') return 'form'
+	if (type === 'multipart/form-data') return 'multipart'
+	if (type === 'application/json' && JSON_PAGES.has(routePath(rawPathname))) return 'json'
+	return null
+}
+
+export const UNSUPPORTED_BODY = 'Please send this form from its page.'
+export const MALFORMED_BODY = 'That form could not be read. Please try again from its page.'

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { startAppProcess } from '../support/app-process.ts'
 import { readE2eEnv } from '../support/e2e-env.ts'
-import { E2E_SESSION_SECRET, expect, test } from '../support/fixtures.ts'
+import { E2E_SESSION_SECRET, expect, sessionCookieHeader, test } from '../support/fixtures.ts'
 
 type Raw = { status: number; headers: string; body: string; sentBytes: number }
 
@@ -87,4 +87,42 @@ test('20 MB posts to the public doors are refused with 413 unread; memory stays 
 	} finally {
 		await app.stop()
 	}
+})
+
+test('no malformed body makes a page action fail: JSON, empty, broken multipart, wrong charset, huge field counts get a 4xx (or the page’s own answer), never a 5xx', async ({ request, makeUser, baseURL }) => {
+	const user = await makeUser({ role: 'account_admin', tierId: 'pro' })
+	const cookie = await sessionCookieHeader(user.id)
+	const origin = new URL(baseURL!).origin
+	const pages = ['/', '/accept-invite', '/contact', '/cookies', '/embed/quote/not-a-key', '/p/not-a-token', '/theme', '/admin', '/auth', '/billing', '/checkout/pro', '/dashboard', '/settings', '/measure', '/no-such-page']
+	const many = Array.from({ length: 5_000 }, (_, i) => `f${i}=${i}`).join('&')
+	const bodies: { name: string; headers: Record<string, string>; data: string | Buffer }[] = [
+		{ name: 'JSON', headers: { 'content-type': 'application/json' }, data: '{"intent":' },
+		{ name: 'valid JSON', headers: { 'content-type': 'application/json' }, data: '{"intent":"save"}' },
+		{ name: 'empty, no type', headers: {}, data: '' },
+		{ name: 'text', headers: { 'content-type': 'text/plain' }, data: 'intent=save' },
+		{ name: 'broken multipart', headers: { 'content-type': 'multipart/form-data; boundary=x' }, data: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave' },
+		{ name: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, data: 'intent=save' },
+		{ name: 'wrong charset', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16' }, data: Buffer.from('intent=save', 'utf16le') },
+		{ name: 'broken escapes', headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'intent=%E0%A4%A&%%=%' },
+		{ name: 'huge field count', headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: many },
+	]
+	const failures: string[] = []
+	for (const path of pages) {
+		for (const target of [path, `${path === '/' ? '/_root' : path}.data`]) {
+			for (const body of bodies) {
+				for (const who of [{}, { cookie, origin }] as Record<string, string>[]) {
+					const res = await request.post(target, { headers: { ...body.headers, ...who }, data: body.data, maxRedirects: 0 })
+					if (res.status() >= 500) failures.push(`${target} ${body.name} ${'cookie' in who ? 'signed in' : 'anonymous'}: ${res.status()}`)
+				}
+			}
+		}
+	}
+	expect(failures).toEqual([])
+	// the refusals say what went wrong
+	const json = await request.post('/contact', { headers: { 'content-type': 'application/json' }, data: '{}' })
+	expect(json.status()).toBe(415)
+	expect(await json.text()).toContain('Please send this form from its page.')
+	const broken = await request.post('/p/not-a-token', { headers: { 'content-type': 'multipart/form-data; boundary=x' }, data: '--x\r\nbroken' })
+	expect(broken.status()).toBe(400)
+	expect(await broken.text()).toContain('That form could not be read. Please try again from its page.')
 })
