@@ -8,8 +8,12 @@ import { MAX_PHOTO_BYTES } from './schemas/settings.ts'
 export const MAX_FORM_BYTES = 100 * 1024
 /** Measurement JSON carries the shapes (docs/api.md). */
 export const MAX_MEASUREMENT_BYTES = 2 * 1024 * 1024
-/** A profile photo or a logo, plus the form around it. */
-export const MAX_PHOTO_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024
+/**
+ * A profile photo or a logo: the hard ceiling readMultipart keeps (four times a
+ * 5 MB photo and its form), so a photo a little over 5 MB still gets the form's own
+ * "The photo is too large" message from the settings service.
+ */
+export const MAX_PHOTO_UPLOAD_BYTES = (MAX_PHOTO_BYTES + 64 * 1024) * 4
 /** A billing support request with all its attachments, plus the form around it. */
 export const MAX_SUPPORT_UPLOAD_BYTES = SUPPORT_MAX_ATTACHMENTS * SUPPORT_MAX_ATTACHMENT_BYTES + 256 * 1024
 
