@@ -7,11 +7,13 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
+import { applyPageCachePolicy } from './lib/cache-policy.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 
 export const streamTimeout = 5_000
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+	applyPageCachePolicy(request.headers, responseHeaders)
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}

@@ -35,7 +35,7 @@ export default [
 	route('uploads/avatars/:file', 'routes/uploads.avatars.$file.ts'),
 	route('uploads/logos/:file', 'routes/uploads.logos.$file.ts'),
 	route('api/login', 'routes/api/login.ts'),
-	route('api/logout', 'routes/api/logout.ts'),
+	route('api/logout', 'routes/api/logout.tsx'),
 	route('api/auth/register', 'routes/api/auth.register.ts'),
 	route('api/auth/login', 'routes/api/auth.login.ts'),
 	route('api/auth/login/verify-2fa', 'routes/api/auth.login.verify-2fa.ts'),

@@ -17,6 +17,8 @@ import compression from 'compression'
 import proxyaddr from 'proxy-addr'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import serveStatic from 'serve-static'
+import { BODY_TOO_LARGE, MALFORMED_BODY, UNSUPPORTED_BODY, bodyLimit, pageBodyKind } from '../app/lib/body-limits.ts'
+import { sessionCredential } from '../app/lib/credentials.ts'
 import { crossSiteRefusal, securityHeadersFor } from '../app/lib/security.ts'
 import { cachedPage, rememberPage, sharedPageKey } from './page-cache.ts'
 
@@ -63,7 +65,102 @@ function requestHost(req: IncomingMessage, trusted: boolean): string {
 
 class BadRequest extends Error {}
 
-function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, own: Record<string, string>): Request {
+/**
+ * The body of a request, read whole but never past `limit` bytes: null when it is
+ * longer (the rest stays unread; the reply closes the connection).
+ */
+function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		let total = 0
+		const done = (value: Buffer | null) => {
+			req.off('data', onData)
+			req.off('end', onEnd)
+			req.off('error', onError)
+			if (value === null) req.pause()
+			resolve(value)
+		}
+		const onData = (chunk: Buffer) => {
+			total += chunk.length
+			if (total > limit) return done(null)
+			chunks.push(chunk)
+		}
+		const onEnd = () => done(Buffer.concat(chunks, total))
+		const onError = (error: unknown) => {
+			req.off('data', onData)
+			req.off('end', onEnd)
+			reject(error)
+		}
+		req.on('data', onData)
+		req.on('end', onEnd)
+		req.on('error', onError)
+	})
+}
+
+/** After a 413, what we discard of the body (unread, unstored) before we cut the connection. */
+const DRAIN_BYTES = 4 * 1024 * 1024
+const DRAIN_MS = 10_000
+
+/**
+ * 413 before the body is read: JSON under /api/, a short page elsewhere. The rest
+ * of the body is discarded, never stored, for at most DRAIN_BYTES or DRAIN_MS: closing
+ * at once, with the client still sending, makes the kernel reset the connection and
+ * drop our answer before the client reads it; a client that sends more is cut off.
+ */
+function sendTooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: number) {
+	const api = (req.url ?? '').startsWith('/api/')
+	const kB = Math.round(limitBytes / 1024)
+	const detail = kB >= 1024 ? `${Math.round(kB / 1024)} MB` : `${kB} kB`
+	lingering.add(res)
+	res.statusCode = 413
+	res.setHeader('Cache-Control', 'no-store')
+	let drained = 0
+	const cut = () => req.socket.destroy()
+	const timer = setTimeout(cut, DRAIN_MS)
+	timer.unref()
+	req.on('data', (chunk: Buffer) => {
+		drained += chunk.length
+		if (drained > DRAIN_BYTES) cut()
+	})
+	req.on('end', () => clearTimeout(timer))
+	req.on('close', () => clearTimeout(timer))
+	req.resume()
+	if (api) {
+		res.setHeader('Content-Type', 'application/json; charset=utf-8')
+		res.end(JSON.stringify({ error: `${BODY_TOO_LARGE} The limit is ${detail}.` }))
+		return
+	}
+	res.setHeader('Content-Type', 'text/html; charset=utf-8')
+	res.end(
+		`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too large | Yardstick</title></head><body><main><h1>Too large</h1><p>${BODY_TOO_LARGE} The limit is ${detail}. Please go back and send less.</p><p><a href="/">Go to Home Page</a></p></main></body></html>`,
+	)
+}
+/** Why a page action cannot read this body (null: it can). Uploads' parts are checked by their services. */
+async function pageBodyRefusal(pathname: string, contentType: string | undefined, body: Buffer | undefined): Promise<{ status: number; message: string } | null> {
+	const kind = pageBodyKind(pathname, contentType)
+	if (!kind) return { status: 415, message: UNSUPPORTED_BODY }
+	if (!body) return null
+	try {
+		if (kind === 'json') JSON.parse(body.toString('utf8'))
+		else if (kind === 'multipart') await new Response(new Uint8Array(body), { headers: { 'content-type': contentType! } }).formData()
+		return null
+	} catch {
+		return { status: 400, message: MALFORMED_BODY }
+	}
+}
+
+/** A short page for a refused page post (no stack trace, no log: it is the client's error). */
+function sendPlainPage(res: ServerResponse, status: number, message: string) {
+	res.statusCode = status
+	res.setHeader('Cache-Control', 'no-store')
+	res.setHeader('Content-Type', 'text/html; charset=utf-8')
+	res.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad request | Yardstick</title></head><body><main><h1>Bad request</h1><p>${message}</p><p><a href="/">Go to Home Page</a></p></main></body></html>`)
+}
+
+/** Replies whose unread body is drained (sendTooLarge), not cut with Connection: close. */
+const lingering = new WeakSet<ServerResponse>()
+
+function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, own: Record<string, string>, body?: Buffer): Request {
 	const headers = new Headers()
 	const raw = req.rawHeaders
 	for (let i = 0; i < raw.length; i += 2) {
@@ -78,7 +175,8 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, own
 		if (!res.writableFinished) controller.abort()
 	})
 	const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
-	if (req.method !== 'GET' && req.method !== 'HEAD') {
+	if (body) init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>
+	else if (req.method !== 'GET' && req.method !== 'HEAD') {
 		init.body = createReadableStreamFromReadable(req)
 		init.duplex = 'half'
 	}
@@ -153,6 +251,23 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 		} catch {
 			throw new BadRequest()
 		}
+		// every body is bounded before a route reads it (app/lib/body-limits.ts): a declared
+		// length over the limit is refused unread; forms and JSON are read here, up to the limit
+		let body: Buffer | undefined
+		if (req.method !== 'GET' && req.method !== 'HEAD') {
+			const limit = bodyLimit(url.pathname)
+			if (Number(req.headers['content-length'] ?? '0') > limit.bytes) return sendTooLarge(req, res, limit.bytes)
+			if (!limit.stream) {
+				const read = await readBounded(req, limit.bytes)
+				if (read === null) return sendTooLarge(req, res, limit.bytes)
+				body = read
+			}
+			// a page action gets a form (or JSON where it takes it) it can read, else a 415/400 here
+			if (!url.pathname.startsWith('/api/')) {
+				const refusal = await pageBodyRefusal(url.pathname, req.headers['content-type'], body)
+				if (refusal) return sendPlainPage(res, refusal.status, refusal.message)
+			}
+		}
 		// a public page every visitor without credentials shares: from the cache, else rendered and kept
 		const shared = sharedPageKey(req.method ?? 'GET', url, (header) => req.headers[header] !== undefined)
 		const nonce = own['x-yardstick-csp-nonce']!
@@ -165,7 +280,7 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 			}
 			own['x-yardstick-shared-page'] = '1'
 		}
-		const response = await handleRequest(toFetchRequest(req, res, url, own))
+		const response = await handleRequest(toFetchRequest(req, res, url, own, body))
 		if (shared && response.body) {
 			const html = await response.text()
 			rememberPage(shared, response, html, nonce)
@@ -185,7 +300,7 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 		const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0'
 		const writeHead = res.writeHead
 		res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-			if (hasBody && !req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+			if (hasBody && !req.complete && !res.headersSent && !lingering.has(res)) res.setHeader('Connection', 'close')
 			return writeHead.apply(this, args)
 		} as typeof writeHead
 
@@ -210,7 +325,8 @@ export function createFrontDoor(options: FrontDoorOptions): RequestListener {
 				origin: req.headers.origin,
 				referer: req.headers.referer,
 				secFetchSite: firstValue(req.headers['sec-fetch-site']),
-				cookieAuthenticated: /(?:^|;\s*)ys_session=/.test(req.headers.cookie ?? '') && !/^bearer\s/i.test(req.headers.authorization ?? ''),
+				// the same reading of the credentials as the session reader's (app/lib/credentials.ts)
+				cookieAuthenticated: sessionCredential({ authorization: req.headers.authorization, cookie: req.headers.cookie })?.kind === 'cookie',
 			})
 			if (refusal) {
 				res.statusCode = 403

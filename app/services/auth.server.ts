@@ -7,6 +7,7 @@ import { FormStrategy } from 'remix-auth-form'
 import { prisma } from '~/db.server.ts'
 import { isAdminRole } from '~/lib/roles.ts'
 import { LoginSchema } from '~/lib/schemas/auth.ts'
+import { safeRedirect } from '~/utils/redirect.ts'
 import { HttpError, badRequest, fieldErrorsFromZod, forbidden, notFound, unauthorized } from '~/utils/http.server.ts'
 import { LIMITS, hit } from './rate-limit.server.ts'
 import { clientIp, hashToken, readToken, resolveSession, type ActiveSession } from './session.server.ts'
@@ -142,7 +143,7 @@ export async function requireActor(request: Request): Promise<Actor> {
 	if (actor) return actor
 	if (isApiRequest(request)) throw unauthorized()
 	const url = new URL(request.url)
-	const redirectTo = url.pathname + url.search
+	const redirectTo = safeRedirect(url.pathname + url.search, '/dashboard')
 	throw redirect(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`)
 }
 

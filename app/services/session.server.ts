@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createCookie } from 'react-router'
 import { prisma } from '~/db.server.ts'
+import { SESSION_COOKIE, sessionCredential } from '~/lib/credentials.ts'
 import { getEnv, secureCookies } from '~/env.server.ts'
 
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000
@@ -22,7 +23,7 @@ export type ActiveSession = { sid: string; token: string; userId: string; data: 
 
 let cookie: ReturnType<typeof createCookie> | undefined
 function sessionCookie() {
-	cookie ??= createCookie('ys_session', {
+	cookie ??= createCookie(SESSION_COOKIE, {
 		httpOnly: true,
 		sameSite: 'lax',
 		path: '/',
@@ -57,14 +58,15 @@ export function clearCookie() {
 	return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 
-/** The session token from the Bearer header, else from the cookie. */
+/**
+ * The session token from the Bearer header, else from the cookie, read by the
+ * same parser as the front door's cross-site check (app/lib/credentials.ts).
+ */
 export async function readToken(request: Request): Promise<string | null> {
-	const auth = request.headers.get('authorization')
-	if (auth?.toLowerCase().startsWith('bearer ')) {
-		const token = auth.slice(7).trim()
-		return token.length > 0 && token.length <= 200 ? token : null
-	}
-	const value = await sessionCookie().parse(request.headers.get('cookie'))
+	const credential = sessionCredential({ authorization: request.headers.get('authorization'), cookie: request.headers.get('cookie') })
+	if (!credential) return null
+	if (credential.kind === 'bearer') return credential.token
+	const value = await sessionCookie().parse(`${SESSION_COOKIE}=${credential.raw}`)
 	return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null
 }
 

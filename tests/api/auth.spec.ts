@@ -1,5 +1,5 @@
 // The /api/auth/* paths over HTTP against the production build.
-import { expect, linkFromMail, test, TEST_PASSWORD, uniqueEmail } from '../support/fixtures.ts'
+import { expect, linkFromMail, sessionCookieHeader, test, TEST_PASSWORD, uniqueEmail } from '../support/fixtures.ts'
 
 const registration = (email: string) => ({
 	email,
@@ -208,6 +208,26 @@ test('GET /api/login and /api/logout are browser routes', async ({ request }) =>
 	const logout = await request.get('/api/logout', { maxRedirects: 0 })
 	expect(logout.status()).toBe(302)
 	expect(logout.headers().location).toBe('/')
+})
+
+test('GET /api/logout changes nothing: signed in it shows the Log Out button, only a POST ends the session', async ({ request, makeUser, baseURL }) => {
+	const user = await makeUser()
+	const cookie = await sessionCookieHeader(user.id)
+	const page = await request.get('/api/logout', { headers: { cookie }, maxRedirects: 0 })
+	expect(page.status()).toBe(200)
+	const html = await page.text()
+	expect(html).toContain('<h1')
+	expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/api\/logout"|<form[^>]*action="\/api\/logout"[^>]*method="post"/)
+	// still signed in
+	expect((await request.get('/api/auth/user', { headers: { cookie } })).status()).toBe(200)
+	// other methods are not a way out either
+	expect((await request.delete('/api/logout', { headers: { cookie, origin: new URL(baseURL!).origin }, maxRedirects: 0 })).status()).toBe(405)
+	expect((await request.get('/api/auth/user', { headers: { cookie } })).status()).toBe(200)
+	// the button's POST signs out
+	const out = await request.post('/api/logout', { headers: { cookie, origin: new URL(baseURL!).origin }, maxRedirects: 0 })
+	expect(out.status()).toBe(302)
+	expect(out.headers().location).toBe('/')
+	expect((await request.get('/api/auth/user', { headers: { cookie } })).status()).toBe(401)
 })
 
 test('bot check: a challenge to solve; a forged token is a 400 on captchaToken', async ({ request }) => {

@@ -117,6 +117,40 @@ test('a cookie-authenticated write from another site is refused and changes noth
 	expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).firstName).toBe('Changed')
 })
 
+test('odd credential headers never let the cookie session write cross-site (one parser for the check and the session)', async ({ request, makeUser }) => {
+	const user = await makeUser({ firstName: 'Original' })
+	const cookie = await sessionCookieHeader(user.id)
+	const value = cookie.slice(cookie.indexOf('=') + 1)
+	const body = { firstName: 'Changed', lastName: 'Name' }
+	const foreign = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
+	// the cookie read the session reader's way: the cross-site check applies
+	for (const header of [`ys_session =${value}`, ` ys_session = ${value}`, `a=1;ys_session=${value}`, `ys_session="${value}"`]) {
+		const res = await request.patch('/api/user/profile', { headers: { cookie: header, ...foreign }, data: body })
+		expect(res.status(), header).toBe(403)
+	}
+	// a Bearer header in any spelling is the credential, never the cookie beside it
+	for (const authorization of ['Bearer\tnot-a-token', 'bearer  not-a-token', 'Bearer', 'BEARER not-a-token']) {
+		const res = await request.patch('/api/user/profile', { headers: { cookie, authorization, ...foreign }, data: body })
+		expect(res.status(), JSON.stringify(authorization)).toBe(401)
+	}
+	expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).firstName).toBe('Original')
+})
+
+test('signed-in pages are private and never stored; public pages for visitors keep their caching; pages vary on Cookie', async ({ request, makeUser }) => {
+	const user = await makeUser()
+	const cookie = await sessionCookieHeader(user.id)
+	for (const path of ['/', '/dashboard', '/settings']) {
+		const res = await request.get(path, { headers: { cookie }, maxRedirects: 0 })
+		expect(res.status(), path).toBe(200)
+		expect(res.headers()['cache-control'], path).toBe('private, no-store')
+		expect(res.headers()['vary'], path).toMatch(/\bCookie\b/)
+	}
+	const anonymous = await request.get('/about', { headers: { cookie: '' } })
+	expect(anonymous.status()).toBe(200)
+	expect(anonymous.headers()['cache-control'] ?? '').not.toContain('no-store')
+	expect(anonymous.headers()['vary']).toMatch(/\bCookie\b/)
+})
+
 test('an API client with a Bearer token is not a browser: no origin check', async ({ makeUser, apiAs }) => {
 	const user = await makeUser()
 	const api = await apiAs(user)

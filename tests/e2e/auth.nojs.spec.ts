@@ -1,6 +1,6 @@
 // With JavaScript disabled: sign up, verify through the mailed link, sign in,
 // sign out; reset a forgotten password; server-side validation messages.
-import { expect, linkFromMail, test, uniqueEmail } from '../support/fixtures.ts'
+import { expect, linkFromMail, signIn, test, uniqueEmail } from '../support/fixtures.ts'
 
 test('sign up, verify by e-mail, sign in and sign out without JavaScript', async ({ page }) => {
 	const email = uniqueEmail('nojs')
@@ -107,4 +107,19 @@ test('the theme toggle works without JavaScript', async ({ page }) => {
 	await expect(page.locator('html')).toHaveClass(/dark/)
 	await page.goto('/about')
 	await expect(page.locator('html')).toHaveClass(/dark/)
+})
+
+test('opening /api/logout (a link from anywhere) signs nobody out: it asks, and only the Log Out button does it', async ({ page, context, makeUser }) => {
+	const user = await makeUser()
+	await signIn(context, user.id)
+	await page.goto('/api/logout')
+	await expect(page.getByRole('heading', { name: 'Log Out' })).toBeVisible()
+	await page.goto('/dashboard')
+	await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0)
+	await page.goto('/api/logout')
+	await page.getByRole('main').getByRole('button', { name: 'Log Out' }).click()
+	await expect(page).toHaveURL(/\/$/)
+	await expect(page.getByText('You have been successfully logged out.')).toBeVisible()
+	const denied = await page.goto('/dashboard')
+	expect(denied?.status()).toBe(401)
 })
