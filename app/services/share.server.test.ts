@@ -91,3 +91,23 @@ test('the property picture without imagery: a 1032×600 JPEG with the area drawn
 	expect(yellow).toBeGreaterThan(1_000)
 	expect(yellow).toBeLessThan(38_700 / 4)
 })
+
+test('the accept limit counts attempts on a found link, per address and link: unknown links spend nothing, a neighbour keeps its own budget', async () => {
+	const { member, measurement } = await setUp()
+	const { token } = await m.share.createShare(member, measurement.id, LINK)
+	const other = await setUp()
+	const { token: otherToken } = await m.share.createShare(other.member, other.measurement.id, LINK)
+	const ip = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
+	const attempt = (t: string) =>
+		m.share.acceptShare(t, { name: 'Bot', email: 'bot@example.com', phone: '+1 602 555 0100', message: undefined, captchaToken: 'forged', website: undefined }, ip).then(
+			() => 200,
+			(e: { status: number }) => e.status,
+		)
+	// twenty guesses at links that do not exist: 404 each, none counted
+	for (let i = 0; i < 20; i++) expect(await attempt(randomBytes(24).toString('base64url'))).toBe(404)
+	// the real link's budget is whole: ten refused bot checks, then 429
+	for (let i = 0; i < m.share.ACCEPT_LIMIT.max; i++) expect(await attempt(token)).toBe(400)
+	expect(await attempt(token)).toBe(429)
+	// the same address on another link still reaches the bot check
+	expect(await attempt(otherToken)).toBe(400)
+})

@@ -30,7 +30,13 @@ import { fullName } from '~/lib/names.ts'
 export const NO_ACTIVE_LINK = 'This measurement has no active share link'
 export const LINK_NOT_FOUND = 'This link has expired or is no longer available'
 export const ALREADY_ACCEPTED = 'This estimate has already been accepted.'
-export const ACCEPT_LIMIT = { name: 'share-accept:ip', max: 10, windowSeconds: 60 * 60 }
+/**
+ * Acceptance attempts per address and link, counted after the link is found
+ * (issue 33): attempts on links that do not exist or are already accepted
+ * count for nothing, and one device behind a shared address spends only the
+ * budget of the link it is on, never its neighbours'.
+ */
+export const ACCEPT_LIMIT = { name: 'share-accept:ip-link', max: 10, windowSeconds: 60 * 60 }
 export const FILE_LIMIT = { name: 'share-file:ip', max: 120, windowSeconds: 10 * 60 }
 const DAY_MS = 86_400_000
 /** 32 random bytes as base64url: 43 characters */
@@ -225,10 +231,10 @@ export type PublicShare = NonNullable<Awaited<ReturnType<typeof viewShare>>>
  * organization. The stored acceptance is the record; a mail outage is logged.
  */
 export async function acceptShare(token: string, input: ShareAcceptInput, ip: string, now = new Date()) {
-	await hit(ACCEPT_LIMIT, ip)
 	const row = await findLive(token, now)
 	if (!row) throw notFound(LINK_NOT_FOUND)
 	if (row.acceptedAt) throw conflict(ALREADY_ACCEPTED)
+	await hit(ACCEPT_LIMIT, `${ip} ${row.id}`)
 	await checkNotABot(input.captchaToken, ip)
 	const report = await reportOf(row, now)
 	const totalCents = report.estimate?.totalCents ?? null

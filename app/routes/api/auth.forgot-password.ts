@@ -9,5 +9,7 @@ export const loader = () => methodNotAllowed(['POST'])
 export const action = api(async ({ request }: Route.ActionArgs) => {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	const input = await readBody(request, ForgotPasswordSchema)
-	return Response.json(await forgotPassword(input, clientIp(request)))
+	// the e-mail (for a real account) goes on after the answer, so the answer takes as long for any address
+	const { message } = await forgotPassword(input, clientIp(request))
+	return Response.json({ message })
 })

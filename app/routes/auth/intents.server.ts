@@ -102,7 +102,7 @@ const HANDLERS: Record<Intent, (c: Context) => Promise<Response | ReturnType<typ
 			return fail('forgot', submission.reply(), 400, { title: 'Invalid Email', description: 'Please enter a valid email address.' })
 		}
 		try {
-			const result = await forgotPassword(submission.value, ip)
+			const result = await forgotPassword(submission.value, ip) // its e-mail goes on after the answer
 			return redirectWithToast(`/auth?email=${encodeURIComponent(submission.value.email)}`, {
 				title: 'Reset Link Sent',
 				description: result.message,
