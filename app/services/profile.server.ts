@@ -12,29 +12,38 @@ export const PHOTO_TOO_LARGE = `The photo is too large. ${PHOTO_HINT}`
 export const PHOTO_NOT_AN_IMAGE = `That file is not a supported image. ${PHOTO_HINT}`
 export const PHOTO_MISSING = `Choose a photo to upload. ${PHOTO_HINT}`
 
-const FORMATS = { jpeg: { ext: 'jpg', type: 'image/jpeg' }, png: { ext: 'png', type: 'image/png' }, gif: { ext: 'gif', type: 'image/gif' } } as const
+/** What an upload of each format is stored as: photos stay JPEG, everything else (PNG, a GIF's first frame) becomes PNG. */
+const STORED_AS = { jpeg: 'jpg', png: 'png', gif: 'png' } as const
+/** Served by the file's extension; `gif` for photos stored before they were re-encoded. */
 export const AVATAR_CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' }
+/** The largest side of a stored photo: it is shown at 40–128 px. */
+export const AVATAR_BOX = 512
+const LIMIT_PIXELS = 50_000_000
 
 /**
  * Checks the bytes (never the file name or the declared type) with sharp and
- * stores a JPEG, PNG or GIF of up to 5 MB. Returns its URL.
+ * stores a JPEG, PNG or GIF of up to 5 MB, re-encoded as logos are (issue 33
+ * §8): turned upright, at most 512 px a side, without its metadata (EXIF, GPS
+ * included) or anything after the image's end. Returns its URL.
  */
 export async function storeAvatar(bytes: Buffer): Promise<string> {
 	if (bytes.length === 0) throw badRequest(PHOTO_MISSING, { photo: PHOTO_MISSING })
 	if (bytes.length > MAX_PHOTO_BYTES) throw new HttpError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE })
-	let format: string | undefined
+	let stored: { ext: string; bytes: Buffer } | null = null
 	try {
-		// decoding the header and the pixels proves it is an image, not just a magic number
-		const meta = await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata()
-		await sharp(bytes, { limitInputPixels: 50_000_000 }).stats()
-		format = meta.format
+		const { format } = await sharp(bytes, { limitInputPixels: LIMIT_PIXELS }).metadata()
+		const ext = format && format in STORED_AS ? STORED_AS[format as keyof typeof STORED_AS] : null
+		if (ext) {
+			// decoding every pixel proves it is an image, not just a magic number; sharp writes no metadata unless asked
+			const image = sharp(bytes, { limitInputPixels: LIMIT_PIXELS }).rotate().resize({ width: AVATAR_BOX, height: AVATAR_BOX, fit: 'inside', withoutEnlargement: true })
+			stored = { ext, bytes: await (ext === 'jpg' ? image.jpeg({ quality: 85 }) : image.png({ compressionLevel: 9 })).toBuffer() }
+		}
 	} catch {
-		format = undefined
+		stored = null
 	}
-	const known = format && format in FORMATS ? FORMATS[format as keyof typeof FORMATS] : null
-	if (!known) throw badRequest(PHOTO_NOT_AN_IMAGE, { photo: PHOTO_NOT_AN_IMAGE })
-	const file = `${randomBytes(16).toString('hex')}.${known.ext}`
-	await getStorage().put(`avatars/${file}`, bytes)
+	if (!stored) throw badRequest(PHOTO_NOT_AN_IMAGE, { photo: PHOTO_NOT_AN_IMAGE })
+	const file = `${randomBytes(16).toString('hex')}.${stored.ext}`
+	await getStorage().put(`avatars/${file}`, stored.bytes)
 	return `/uploads/avatars/${file}`
 }
 
