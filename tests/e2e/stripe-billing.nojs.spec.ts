@@ -2,17 +2,11 @@
 // payment are plain forms whose replies redirect to Stripe's hosted pages and
 // back, so both work with scripts off.
 import { CARDS } from '../support/stripe-server.ts'
-import { addCardOnStripe, openInvoice, startStripeApp, type StripeApp } from '../support/stripe-app.ts'
+import { addCardOnStripe, openInvoice, useStripeApp, type StripeApp } from '../support/stripe-app.ts'
 import { db, expect, signIn, test } from '../support/fixtures.ts'
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
-
 let stripe: StripeApp
-test.beforeAll(async () => {
-	test.setTimeout(120_000)
-	stripe = await startStripeApp()
-})
-test.afterAll(async () => stripe?.stop())
+useStripeApp((app) => (stripe = app))
 
 test('without JavaScript: a card saved on Stripe, then a payment confirmed with the bank', async ({ page, context, makeUser }) => {
 	const admin = await makeUser({ role: 'account_admin' })

@@ -4,18 +4,12 @@
 // bank's page and back; abandoning it leaves the invoice failed. Over HTTP:
 // the raw-card paths answer 400 and the webhook checks signatures and replays.
 import { CARDS } from '../support/stripe-server.ts'
-import { addCardOnStripe, openInvoice, startStripeApp, type StripeApp } from '../support/stripe-app.ts'
+import { addCardOnStripe, openInvoice, useStripeApp, type StripeApp } from '../support/stripe-app.ts'
 import { db, expect, sessionCookieHeader, signIn, test } from '../support/fixtures.ts'
 import { makeStaff } from '../support/admin.ts'
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
-
 let stripe: StripeApp
-test.beforeAll(async () => {
-	test.setTimeout(120_000)
-	stripe = await startStripeApp()
-})
-test.afterAll(async () => stripe?.stop())
+useStripeApp((app) => (stripe = app))
 
 test('a card saved on Stripe pays the open invoice; the page never asks for the number', async ({ page, context, makeUser }) => {
 	const admin = await makeUser({ role: 'account_admin' })

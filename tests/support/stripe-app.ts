@@ -3,7 +3,7 @@
 // API, which POSTs its signed events to the app's webhook.
 import { freePort } from '../../server/embedded-postgres.ts'
 import { startAppProcess, type AppProcess } from './app-process.ts'
-import { E2E_SESSION_SECRET, db } from './fixtures.ts'
+import { E2E_SESSION_SECRET, db, test } from './fixtures.ts'
 import { readE2eEnv } from './e2e-env.ts'
 import { STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from './stripe-server.ts'
 
@@ -38,6 +38,21 @@ export async function startStripeApp(): Promise<StripeApp> {
 }
 
 /** An open invoice of the organization, as the invoicing job issues them. */
+/**
+ * One Stripe-mode app for a whole spec file: its tests run in order (they share the
+ * app and its Stripe server), the app starts before the first and stops after the last.
+ */
+export function useStripeApp(set: (app: StripeApp) => void) {
+	let started: StripeApp | undefined
+	test.describe.configure({ mode: 'serial', timeout: 120_000 })
+	test.beforeAll(async () => {
+		test.setTimeout(120_000)
+		started = await startStripeApp()
+		set(started)
+	})
+	test.afterAll(async () => started?.stop())
+}
+
 export async function openInvoice(organizationId: string, total = '49.00') {
 	return db().invoice.create({
 		data: {
