@@ -31,7 +31,7 @@ export type DetectTaskResult = { areas: DetectedArea[]; excluded: ExcludedFeatur
 export function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): DetectTaskResult {
 	const segmentation = segmentLawn(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds })
 	onMeasuring?.()
-	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi })
+	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn })
 	return { areas: detection.areas, excluded: detection.excluded }
 }
 

@@ -2,11 +2,13 @@
 // property window, outlines in lat/lng with exact areas and a confidence, and
 // the areas of what was excluded. Pure (no I/O), so the benchmark times exactly
 // what the API runs after the tiles arrive.
-import { PROPERTY_HALF_SIDE_M } from '~/lib/ai-result.ts'
+import { MIN_FRAGMENT_M2, PROPERTY_HALF_SIDE_M } from '~/lib/ai-result.ts'
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
+import { calibratedConfidence } from './calibration.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
+import type { SeedPoint } from './seeds.ts'
 import { rng, type Mask } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 import { segmentLawn, stopwatch, type Segmentation } from './segment.ts'
@@ -47,8 +49,10 @@ export type MeasureOptions = {
 	signal?: AbortSignal
 	/** outlines simplified to this many metres (default 0.05, at most 0.35 px) */
 	toleranceM?: number
-	/** polygons smaller than this are dropped (default 2 m²) */
+	/** polygons smaller than this are dropped (default MIN_FRAGMENT_M2, 50 sq ft), unless a lawn tap is in them */
 	minAreaM2?: number
+	/** the "Lawn here" taps (image pixels): the areas they are in are kept whatever their size */
+	lawnTaps?: readonly SeedPoint[]
 	/** benchmark only: called with each stage's CPU milliseconds */
 	timings?: (stage: string, cpuMs: number) => void
 }
@@ -77,18 +81,25 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	const tolerancePx = Math.min(0.35, (options.toleranceM ?? 0.05) / mpp)
 	const traced = traceMask(clipped, tolerancePx)
 	lap('tracing')
-	const polygons = toGeoPolygons(traced, options.georef).filter((p) => p.areaM2 >= (options.minAreaM2 ?? 2))
+	const polygons = toGeoPolygons(traced, options.georef)
 	lap('lat/lng and areas')
 	signal?.throwIfAborted()
 
-	const areas = polygons.map((polygon) => {
+	const minAreaM2 = options.minAreaM2 ?? MIN_FRAGMENT_M2
+	const taps = new Set((options.lawnTaps ?? []).map((t) => Math.floor(t.y) * image.width + Math.floor(t.x)))
+	const areas = polygons.flatMap((polygon) => {
 		let sum = 0
 		let count = 0
+		let tapped = false
 		forEachInside([polygon.pixels], image.width, image.height, (i) => {
-			sum += segmentation.probability[i]!
+			// what the probability means on real imagery (calibration.ts), not the raw score
+			sum += calibratedConfidence(segmentation.probability[i]!)
 			count++
+			if (taps.has(i)) tapped = true
 		})
-		return { ...polygon, confidence: count ? Math.round((sum / count) * 100) / 100 : 0 }
+		// a piece cut small by the property window is still a speck, unless it was asked for
+		if (polygon.areaM2 < minAreaM2 && !tapped) return []
+		return [{ ...polygon, confidence: count ? Math.round((sum / count) * 100) / 100 : 0 }]
 	})
 	areas.sort((a, b) => b.areaM2 - a.areaM2)
 	lap('confidences')

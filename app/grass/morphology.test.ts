@@ -27,6 +27,13 @@ test('small regions go, small inner holes are filled, edge holes stay', () => {
 	expect(show(m)).toEqual(['......####', '......####', '......####', '.........#'])
 })
 
+test('a small region holding a kept pixel (a "Lawn here" tap) stays; the others go', () => {
+	const m = grid(['##....#...', '##........', '......#...', '......#...'])
+	// keep pixel (6, 3) of the 10-wide grid: the two-pixel column stays, the lone pixel and the 2 × 2 block go
+	removeSmallRegions(m, 5, [3 * 10 + 6])
+	expect(show(m)).toEqual(['..........', '..........', '......#...', '......#...'])
+})
+
 test('dilation and erosion are exact squares, clipped at the image edge', () => {
 	// a random mask against the brute-force definition
 	const width = 23

@@ -62,7 +62,7 @@ export const close = (mask: Mask, r: number) => erode(dilate(mask, r), r)
  * a run joins (union-find) every run of the row above that it overlaps, so
  * the cost is one scan of the pixels plus the runs, not a flood fill.
  */
-function flipComponents(mask: Mask, value: 0 | 1, flip: (count: number, touchesEdge: boolean) => boolean): Mask {
+function flipComponents(mask: Mask, value: 0 | 1, flip: (count: number, touchesEdge: boolean) => boolean, keep: readonly number[] = []): Mask {
 	const { width, height, data } = mask
 	let capacity = 1024
 	let start = new Int32Array(capacity)
@@ -121,17 +121,24 @@ function flipComponents(mask: Mask, value: 0 | 1, flip: (count: number, touchesE
 		count[root]! += end[r]! - start[r]!
 		if (rowOf[r] === 0 || rowOf[r] === height - 1 || start[r] === 0 || end[r] === width) edge[root] = 1
 	}
+	// components holding a `keep` pixel are never flipped
+	const kept = new Uint8Array(runs)
+	for (const index of keep) {
+		const y = Math.floor(index / width)
+		const x = index - y * width
+		for (let r = 0; r < runs; r++) if (rowOf[r] === y && start[r]! <= x && x < end[r]!) kept[find(r)] = 1
+	}
 	const to = value ? 0 : 1
 	for (let r = 0; r < runs; r++) {
 		const root = find(r)
-		if (flip(count[root]!, edge[root] === 1)) data.fill(to, rowOf[r]! * width + start[r]!, rowOf[r]! * width + end[r]!)
+		if (!kept[root] && flip(count[root]!, edge[root] === 1)) data.fill(to, rowOf[r]! * width + start[r]!, rowOf[r]! * width + end[r]!)
 	}
 	return mask
 }
 
-/** Drops set regions smaller than `minPixels` (in place). */
-export function removeSmallRegions(mask: Mask, minPixels: number): Mask {
-	return flipComponents(mask, 1, (count) => count < minPixels)
+/** Drops set regions smaller than `minPixels` (in place), except those holding one of the `keep` pixel indices. */
+export function removeSmallRegions(mask: Mask, minPixels: number, keep: readonly number[] = []): Mask {
+	return flipComponents(mask, 1, (count) => count < minPixels, keep)
 }
 
 /** Fills holes smaller than `maxPixels` that do not reach the image edge (in place). */

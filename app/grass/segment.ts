@@ -8,6 +8,7 @@ import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
 import { boxMean, halveWithTexture, type Mask } from './raster.ts'
+import { MIN_FRAGMENT_M2 } from '~/lib/ai-result.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import { adaptToSeeds, applyForce, toWorkingSeeds, type SeedPoints } from './seeds.ts'
 
@@ -73,7 +74,8 @@ export const CLEANUP = {
 	openM: 0,
 	/** no closing either: the model with the coherence features scores the same without it (tuning seeds 0.9511 / 0.9461 with a 0.25 m closing, 0.9512 / 0.9479 without) and it took 13 ms of full-resolution filtering */
 	closeM: 0,
-	minRegionM2: 2,
+	/** no lawn region under 50 sq ft unless a "Lawn here" tap is in it (was 2 m²: real imagery gave 61 specks a crop) */
+	minRegionM2: MIN_FRAGMENT_M2,
 	maxHoleM2: 0.6,
 }
 
@@ -306,7 +308,8 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const px = (m: number) => Math.max(0, Math.round(m / mpp))
 	if (px(CLEANUP.openM) > 0) lawn = open(lawn, px(CLEANUP.openM))
 	if (px(CLEANUP.closeM) > 0) lawn = close(lawn, px(CLEANUP.closeM))
-	removeSmallRegions(lawn, CLEANUP.minRegionM2 / (mpp * mpp))
+	const tapped = (options.seeds?.lawn ?? []).filter((t) => t.x >= 0 && t.y >= 0 && t.x < width && t.y < height).map((t) => Math.floor(t.y) * width + Math.floor(t.x))
+	removeSmallRegions(lawn, CLEANUP.minRegionM2 / (mpp * mpp), tapped)
 	fillSmallHoles(lawn, CLEANUP.maxHoleM2 / (mpp * mpp))
 	lap('morphology')
 	signal?.throwIfAborted()

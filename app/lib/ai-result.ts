@@ -6,6 +6,14 @@ import type { LatLng } from './geodesy.ts'
 /** Half the side of the square around the property centre whose lawn is analysed and returned (metres). */
 export const PROPERTY_HALF_SIDE_M = 30
 
+/**
+ * No AI lawn area smaller than this (square feet) is returned, unless the user
+ * asked for it with a "Lawn here" tap: specks of green between tree crowns,
+ * beside drives and in shade are not lawns a contractor quotes (issue 29 §5).
+ */
+export const MIN_FRAGMENT_SQFT = 50
+export const MIN_FRAGMENT_M2 = MIN_FRAGMENT_SQFT * 0.09290304
+
 /** Correction taps ("Lawn here" / "Not lawn") per kind and request. */
 export const MAX_SEEDS_PER_KIND = 20
 

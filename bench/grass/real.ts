@@ -14,6 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { calibratedProbabilities } from '../../app/grass/calibration.ts'
 import { segmentLawn } from '../../app/grass/segment.ts'
 import { cnnLawn } from '../../scripts/grass-cnn/lawn-cnn.ts'
 
@@ -270,6 +271,8 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 	const fragments = Object.fromEntries(DETECTORS.map((d) => [d, {}])) as Record<Detector, Record<string, number[]>>
 	const calibration: Record<'ours' | typeof CNN, Record<string, Calibration>> = { ours: {}, [CNN]: {} }
 	const taps: Counts[] = [emptyCounts(), emptyCounts(), emptyCounts(), emptyCounts()]
+	// the mean confidence shown over what ours calls lawn, to set beside its precision
+	const shownOnLawn: Record<string, { sum: number; n: number }> = {}
 	const perCrop: { name: string; source: string; cnnIou: number; image: Rgb; label: Uint8Array; cnn: Uint8Array }[] = []
 	for (const pair of pairs) {
 		const label = await readLabel(pair.label)
@@ -284,8 +287,11 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 				;(fragments[d][key] ??= []).push(countFragments(masks[d], image.width, image.height))
 			}
 		}
+		const shown = calibratedProbabilities(segmentation.probability) // the confidence a user is shown
 		for (const key of [pair.source, 'pooled']) {
-			;(calibration.ours[key] ??= new Calibration()).add(segmentation.probability, label.data)
+			;(calibration.ours[key] ??= new Calibration()).add(shown, label.data)
+			const acc = (shownOnLawn[key] ??= { sum: 0, n: 0 })
+			for (let i = 0; i < shown.length; i++) if (masks.ours[i] && label.data[i] !== LABEL.IGNORE) (acc.sum += shown[i]!), acc.n++
 			;(calibration[CNN][key] ??= new Calibration()).add(cnn.probability, label.data)
 		}
 		const one = (mask: Uint8Array) => figures(((c) => (score(c, mask, label.data, pair.mpp), c))(emptyCounts())).iou
@@ -347,7 +353,9 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 		}
 	}
 	const tapIou = taps.map((c) => figures(c).iou)
-	console.log(`\nsimulated taps on ours (pooled IoU): none ${f(tapIou[0]!)}, 1 tap ${f(tapIou[1]!)}, 2 taps ${f(tapIou[2]!)}, 3 taps ${f(tapIou[3]!)}`)
+	const meanShown = Object.fromEntries(Object.entries(shownOnLawn).map(([k, v]) => [k, v.n ? v.sum / v.n : 0]))
+	console.log(`\nconfidence shown by ours over what it calls lawn, beside the share of it that is lawn (precision): ${rows.map((r) => `${r.name} ${f(meanShown[r.name] ?? 0)} / ${f(r.ours.precision)}`).join(', ')}`)
+	console.log(`simulated taps on ours (pooled IoU): none ${f(tapIou[0]!)}, 1 tap ${f(tapIou[1]!)}, 2 taps ${f(tapIou[2]!)}, 3 taps ${f(tapIou[3]!)}`)
 	const speed = (d: 'ours' | typeof CNN) => ({ p50: quantile(cpu[d], 0.5), p95: quantile(cpu[d], 0.95) })
 	console.log(`speed, 768×768 from the naip-ca ${split} crops, process CPU (best of 2 runs each): ours p50 ${f(speed('ours').p50, 0)} ms, p95 ${f(speed('ours').p95, 0)} ms; CNN p50 ${f(speed(CNN).p50, 0)} ms, p95 ${f(speed(CNN).p95, 0)} ms`)
 	const worst = perCrop.filter((c) => c.source === 'naip-ca').sort((a, b) => a.cnnIou - b.cnnIou).slice(0, 5)
@@ -377,6 +385,7 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 		split,
 		images: pairs.length,
 		sources: Object.fromEntries(rows.map((r) => [r.name, { images: r.images, ece: round(r.ece), ...Object.fromEntries(DETECTORS.map((d) => [d === CNN ? 'cnn' : d, round(r[d])])) }])),
+		confidenceShownOnLawn: round(meanShown),
 		taps: { none: Number(tapIou[0]!.toFixed(4)), one: Number(tapIou[1]!.toFixed(4)), two: Number(tapIou[2]!.toFixed(4)), three: Number(tapIou[3]!.toFixed(4)) },
 		cpuMs: { ours: round(speed('ours')), cnn: round(speed(CNN)) },
 		worstForCnn: worst.map((c) => ({ name: c.name, iou: Number(c.cnnIou.toFixed(3)) })),

@@ -2,6 +2,8 @@
 // from the local tile server of tests/support/e2e-server.ts (a generated yard
 // scene with known lawn area; some places answer garbage, 500 or nothing).
 import type { APIRequestContext } from '@playwright/test'
+import { LAWN_CALIBRATION } from '../../app/grass/calibration.ts'
+import { ROUGH_OUTLINE } from '../../app/lib/ai-result.ts'
 import { expect, test, TEST_PASSWORD } from '../support/fixtures.ts'
 import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
@@ -27,7 +29,7 @@ test('pro plan: the detected lawn area matches the scene truth within 5 %', asyn
 		expect(area.id).toMatch(/^ai-grass-\d+$/)
 		expect(area.area_sqft).toBeGreaterThan(0)
 		expect(area.coordinates.length).toBeGreaterThanOrEqual(3)
-		expect(area.ai_confidence).toBeGreaterThan(0.5)
+		expect(area.ai_confidence).toBeGreaterThan(0)
 		expect(area.ai_confidence).toBeLessThanOrEqual(1)
 		// every vertex within the ±30 m property window (about ±0.00035° of latitude)
 		for (const p of area.coordinates) expect(Math.abs(p.lat - env.grass.center.lat)).toBeLessThan(0.0004)
@@ -124,7 +126,7 @@ type Reply = {
 const totalSqft = (r: Reply) => r.grassAreas.reduce((s, a) => s + a.area_sqft, 0)
 const searches = async (request: APIRequestContext) => ((await (await request.get('/api/auth/user')).json()) as { usageStats: { searches: number } }).usageStats.searches
 
-test('honest results: mean confidence (area-weighted), imagery source and resolution; sharp, confident imagery is not flagged rough', async ({ request, makeUser, env }) => {
+test('honest results: mean confidence (area-weighted, calibrated on real imagery), imagery source and resolution; the rough-outline warning follows from that confidence', async ({ request, makeUser, env }) => {
 	const user = await makeUser({ tierId: 'pro' })
 	await login(request, user.email)
 	const res = await request.post('/api/ai-measure', { data: { propertyCenter: env.grass.center } })
@@ -132,13 +134,19 @@ test('honest results: mean confidence (area-weighted), imagery source and resolu
 	const body = (await res.json()) as Reply
 	const weighted = body.grassAreas.reduce((s, a) => s + a.area_sqft * a.ai_confidence, 0) / totalSqft(body)
 	expect(body.meanConfidence).toBeCloseTo(weighted, 2)
-	expect(body.meanConfidence).toBeGreaterThanOrEqual(0.7)
+	// the detector is near certain on these generated yards, but the confidence shown is what
+	// such a score meant on real labelled imagery (app/grass/calibration.ts): never more than
+	// the share of lawn found there under the highest scores, so under the 0.7 a quote needs
+	expect(body.meanConfidence).toBeGreaterThan(0)
+	expect(body.meanConfidence).toBeLessThanOrEqual(Math.max(...LAWN_CALIBRATION) + 0.005)
+	expect(body.meanConfidence).toBeLessThan(ROUGH_OUTLINE.minConfidence)
 	// TILE_ATTRIBUTION is the default in the e2e stack
 	expect(body.imagery.source).toBe('U.S. Geological Survey, The National Map')
 	expect(body.imagery.zoom).toBe(20)
 	expect(body.imagery.metresPerPixel).toBeCloseTo(0.1149, 3)
 	expect(body.imagery.groundMetresPerPixel).toBe(body.imagery.metresPerPixel)
-	expect(body.roughOutline).toBe(false)
+	// sharp imagery, but an unsure model: the outline is flagged rough
+	expect(body.roughOutline).toBe(true)
 	expect(body.seeds).toEqual({ lawn: 0, other: 0 })
 })
 

@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest'
+import { MIN_FRAGMENT_M2 } from '~/lib/ai-result.ts'
+import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
+import { calibratedConfidence } from './calibration.ts'
+import { measureLawn } from './detect.ts'
+import type { Segmentation } from './segment.ts'
+
+// A 96 × 96 px segmentation at zoom 19 in Denver (about 0.23 m a pixel): a 30 × 30 px
+// lawn (about 47 m²) and a 9 × 9 px speck (about 4.3 m², under 50 sq ft), both scored 0.99.
+const center = { lat: 39.7392, lng: -104.9903 }
+const zoom = 19
+const size = 96
+function segmentation(): Segmentation {
+	const data = new Uint8Array(size * size)
+	const probability = new Float32Array(size * size).fill(0.01)
+	const paint = (x0: number, y0: number, side: number) => {
+		for (let y = y0; y < y0 + side; y++) for (let x = x0; x < x0 + side; x++) (data[y * size + x] = 1), (probability[y * size + x] = 0.99)
+	}
+	paint(10, 10, 30)
+	paint(70, 70, 9)
+	return { lawn: { width: size, height: size, data }, probability, grid: 4, excludedClass: new Int8Array(24 * 24).fill(-1), features: {} as Segmentation['features'] }
+}
+const c = project(center, zoom)
+const options = { mpp: metresPerPixel(center.lat, zoom), pixelAreaM2: groundPixelAreaM2(center.lat, zoom), georef: { left: c.x - size / 2, top: c.y - size / 2, zoom } }
+
+test('no area under 50 sq ft is returned, unless a "Lawn here" tap is in it', () => {
+	const plain = measureLawn(segmentation(), options)
+	expect(plain.areas).toHaveLength(1)
+	expect(plain.areas[0]!.areaM2).toBeGreaterThan(40)
+	const asked = measureLawn(segmentation(), { ...options, lawnTaps: [{ x: 74, y: 74 }] })
+	expect(asked.areas).toHaveLength(2)
+	expect(asked.areas[1]!.areaM2).toBeLessThan(MIN_FRAGMENT_M2)
+	expect(asked.areas[1]!.areaM2).toBeGreaterThan(3)
+	// a tap elsewhere keeps nothing more
+	expect(measureLawn(segmentation(), { ...options, lawnTaps: [{ x: 50, y: 50 }] }).areas).toHaveLength(1)
+})
+
+test('the confidence of an area is its calibrated lawn probability: a near-certain score shows what such scores meant on real imagery', () => {
+	const [area] = measureLawn(segmentation(), options).areas
+	expect(area!.confidence).toBe(Math.round(calibratedConfidence(0.99) * 100) / 100)
+	expect(area!.confidence).not.toBe(0.99)
+})

@@ -1,0 +1,57 @@
+// npm run calibrate:grass — fits what the shipped detector's lawn probability
+// means on REAL imagery: segmentLawn on the tune split of our labelled NAIP
+// crops (Claremont; never the test split), the share of labelled pixels that
+// are lawn per probability bin, made monotone (pool adjacent violators), and
+// writes the knots to app/grass/calibration-knots.ts. The confidence /measure, the
+// API and the CLI show is that calibrated figure (issue 29 item 5).
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import sharp from 'sharp'
+import { CALIBRATION_BINS, isotonicKnots } from '../app/grass/calibration.ts'
+import { segmentLawn } from '../app/grass/segment.ts'
+import { readPairs, realgrassDir } from '../bench/grass/real.ts'
+
+const OUT = path.resolve('app/grass/calibration-knots.ts')
+
+/** Per-bin pixel counts and lawn counts of the shipped detector on the tune split, and the monotone knots they give. */
+export async function fitLawnCalibration(dataDir = realgrassDir()) {
+	const pairs = readPairs('tune', dataDir)
+	const count = new Float64Array(CALIBRATION_BINS)
+	const lawn = new Float64Array(CALIBRATION_BINS)
+	for (const pair of pairs) {
+		const img = await sharp(pair.image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+		const lab = await sharp(pair.label).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
+		const { probability } = segmentLawn({ width: img.info.width, height: img.info.height, data: new Uint8Array(img.data) }, { mpp: pair.mpp })
+		for (let i = 0; i < lab.data.length; i++) {
+			const l = lab.data[i]!
+			if (l === 0) continue
+			const b = Math.min(CALIBRATION_BINS - 1, Math.floor(probability[i]! * CALIBRATION_BINS))
+			count[b]!++
+			if (l === 1) lawn[b]!++
+		}
+	}
+	const knots = isotonicKnots(count, lawn).map((k) => Math.round(k * 10000) / 10000)
+	return { crops: pairs.length, count, lawn, knots }
+}
+
+async function main() {
+	const dataDir = realgrassDir()
+	if (!fs.existsSync(path.join(dataDir, 'naip-ca'))) {
+		console.error(`The real imagery is not there: expected ${dataDir} (../shared/realgrass beside the checkout, or set REALGRASS_DIR).`)
+		process.exit(1)
+	}
+	const { crops, count, lawn, knots } = await fitLawnCalibration(dataDir)
+	console.log('raw probability   pixels     lawn share   calibrated')
+	for (let b = 0; b < CALIBRATION_BINS; b++) {
+		const share = count[b] ? lawn[b]! / count[b]! : NaN
+		console.log(`${(b / CALIBRATION_BINS).toFixed(2)}–${((b + 1) / CALIBRATION_BINS).toFixed(2)}   ${String(count[b]).padStart(9)}   ${share.toFixed(3).padStart(10)}   ${knots[b]!.toFixed(3).padStart(10)}`)
+	}
+	fs.writeFileSync(
+		OUT,
+		`// Written by \`npm run calibrate:grass\` (scripts/grass-calibrate.ts): the share of labelled pixels that are lawn\n// per bin of the detector's raw lawn probability (${CALIBRATION_BINS} bins), made monotone, on the tune split\n// (Claremont, ${crops} crops) of our labelled NAIP imagery. Do not edit by hand.\nexport const LAWN_CALIBRATION_KNOTS: readonly number[] = [${knots.join(', ')}]\n`,
+	)
+	console.log(JSON.stringify({ calibration: 'grass', crops, knots }))
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()
