@@ -9,7 +9,7 @@ import { StripeGateway } from '~/integrations/stripe.server.ts'
 import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
 import { makeUser } from '../../tests/integration/factories.ts'
 import { pdfText } from '../../tests/support/report-pdf.ts'
-import { chargeInvoice } from './invoicing.server.ts'
+import { chargeInvoice, runInvoicing, STALE_CLAIM_MS } from './invoicing.server.ts'
 import { refundInvoice } from './admin/refunds.server.ts'
 import type { AdminContext } from './admin/access.server.ts'
 import { renderInvoicePdf } from './invoice-pdf.server.ts'
@@ -130,6 +130,35 @@ describe('charging an invoice', () => {
 		expect(attempts).toHaveLength(2)
 		expect(new Set(attempts.map((a) => a.idempotencyKey)).size).toBe(1)
 		expect(stripe.chargesFor(await customerOf(organization.id))).toHaveLength(1)
+	})
+
+	test('a crash between claiming an invoice and recording the charge: a charge in flight is left alone, a stale claim is retried by the job and charges once', async () => {
+		const { organization } = await withCard(CARDS.visa)
+		const invoice = await openInvoice(organization.id, '29.99')
+		const card = await prisma.paymentMethod.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } })
+		const customerId = await customerOf(organization.id)
+		// the process claimed the invoice (attempt 1), Stripe charged, and the process died before writing the outcome
+		await prisma.invoice.update({ where: { id: invoice.id }, data: { isProcessed: true, paymentAttempts: 1, chargeClaimedAt: new Date(Date.now() - 60_000) } })
+		const charged = await gateway.charge(card.gatewayToken, 2999, `Yardstick invoice ${invoice.invoiceNumber}`, `invoice-${invoice.id}-1`, {
+			customerId,
+			metadata: { invoiceId: invoice.id, organizationId: organization.id },
+		})
+		expect(charged.ok).toBe(true)
+		// a minute old: maybe still in flight, so neither a card nor the job touches it
+		expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('skipped')
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 0 })
+		expect(stripe.chargesFor(customerId)).toHaveLength(1)
+
+		await prisma.invoice.update({ where: { id: invoice.id }, data: { chargeClaimedAt: new Date(Date.now() - STALE_CLAIM_MS - 60_000) } })
+		const before = stripe.requests.length
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 1 })
+		const row = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+		expect(row).toMatchObject({ status: 'paid', paymentAttempts: 1, chargeClaimedAt: null, notes: 'Charged Visa •••• 4242' })
+		expect(stripe.requests.slice(before).filter((r) => r.path === '/v1/payment_intents').map((r) => r.idempotencyKey)).toEqual([`invoice-${invoice.id}-1`])
+		expect(stripe.chargesFor(customerId).map((c) => [c.id, c.amount])).toEqual([[row.paymentIntentId, 2999]])
+		// a second run finds nothing left to do
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 0 })
+		expect(stripe.chargesFor(customerId)).toHaveLength(1)
 	})
 
 	test("a decline keeps Stripe's message on the invoice and leaves it retryable; an outage is not an attempt", async () => {
