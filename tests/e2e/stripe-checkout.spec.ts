@@ -82,6 +82,26 @@ test('Back from the Payment step after a decline keeps the details (not the pass
 	await expect(page.getByLabel('Email')).toHaveValue(who)
 	await expect(page.getByLabel('Company Name (optional)')).toHaveValue('Stripe Lawns')
 	await expect(page.getByLabel('Password')).toHaveValue('')
+	const checkoutId = new URL(page.url()).searchParams.get('checkout')!
 	await page.goto(`${stripe.app.baseURL}/checkout/pro?checkout=${'x'.repeat(32)}`)
 	await expect(page.getByText('This checkout has expired. Please start again.')).toBeVisible()
+
+	// hostile return addresses: another plan's page, made-up or malformed ids and sessions; never a 500, never a charge
+	const customerId = (await db().checkoutPayment.findUniqueOrThrow({ where: { id: checkoutId } })).paymentCustomerId!
+	for (const query of [
+		`checkout=${checkoutId}&card_session=cs_test_${'0'.repeat(24)}`,
+		`checkout=${checkoutId}&card_session=${encodeURIComponent("../../v1/customers'; DROP TABLE invoices;--")}`,
+		`checkout=${checkoutId}&checkout_payment=1`,
+		`checkout=${encodeURIComponent('<script>x</script>')}`,
+		`checkout=${'y'.repeat(5000)}&card_session=x`,
+	]) {
+		const res = await page.request.get(`${stripe.app.baseURL}/checkout/pro?${query}`)
+		expect(res.status(), query).toBe(200)
+	}
+	await page.goto(`${stripe.app.baseURL}/checkout/starter?checkout=${checkoutId}`)
+	await expect(page.getByText('This checkout has expired. Please start again.')).toBeVisible()
+	await page.goto(`${stripe.app.baseURL}/checkout/pro?checkout=${checkoutId}&card_session=cs_test_${'0'.repeat(24)}`)
+	await expect(page.getByRole('alert').filter({ hasText: 'The card was not saved. Please try again.' })).toBeVisible()
+	expect(stripe.stripe.chargesFor(customerId)).toHaveLength(0)
+	expect(await accountOf(who)).toBeNull()
 })
