@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
 import { getPaymentGateway, type HostedCards, type PaymentGateway, type SavedCard } from '~/integrations/payments.server.ts'
-import type { CheckoutPlan } from '~/lib/checkout.ts'
+import { findCheckoutPlan, type CheckoutPlan } from '~/lib/checkout.ts'
 import { tierIdForPlan } from '~/lib/plans.ts'
 import { toCents } from '~/lib/pricing.ts'
 import type { CustomerInfo } from '~/lib/schemas/checkout.ts'
@@ -225,3 +225,15 @@ async function openAccount(plan: CheckoutPlan, checkoutId: string, chargeId: str
 }
 
 class AlreadyOpened extends Error {}
+
+/**
+ * Stripe's payment_intent.succeeded for a checkout's charge: the account is
+ * made even when the browser never came back (closed after the bank's page).
+ * Only for the checkout's own Stripe customer; once, whichever comes first.
+ */
+export async function settleCheckoutFromWebhook(checkoutId: string, chargeId: string, customerId: string | null, now: Date) {
+	const row = await prisma.checkoutPayment.findUnique({ where: { id: checkoutId } })
+	if (!row || row.status === 'paid' || !customerId || row.paymentCustomerId !== customerId) return
+	const plan = findCheckoutPlan(row.planId)
+	if (plan) await openAccount(plan, row.id, chargeId, '', now)
+}

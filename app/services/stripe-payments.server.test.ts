@@ -18,6 +18,8 @@ import { confirmInvoicePayment, handleStripeWebhook, returnFromConfirmation } fr
 import { addPaymentMethod, finishCardSetup, startCardSetup } from './payment-methods.server.ts'
 import { loadUserRow, toClientUser } from './users.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
+import { findCheckoutPlan } from '~/lib/checkout.ts'
+import { checkoutView, returnFromStripe, startStripeCheckout } from './checkout-stripe.server.ts'
 
 let stripe: StripeServer
 let gateway: StripeGateway
@@ -292,3 +294,56 @@ describe('refunds', () => {
 		await expect(refundInvoice(ctx, open.id, {}, gateway)).rejects.toMatchObject({ status: 400 })
 	})
 })
+
+describe('a paid plan bought at checkout', () => {
+	const sign = (payload: string, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`
+	const pro = findCheckoutPlan('pro')!
+	const customerInfo = (email: string) => ({
+		firstName: 'Webhook',
+		lastName: 'Buyer',
+		companyName: 'Webhook Lawns',
+		email,
+		password: 'a-long-enough-password',
+		phone: '512-555-0100',
+		address: '500 Congress Ave',
+		city: 'Austin',
+		state: 'TX',
+		zipCode: '78701',
+		acceptTerms: true as const,
+	})
+
+	test("the bank's page completed but the browser never came back: Stripe's event makes the account, once; the late return shows it ready", async () => {
+		const email = `webhook-buyer-${randomBytes(4).toString('hex')}@example.com`
+		const ip = `10.31.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
+		const { url } = await startStripeCheckout(pro, { customer: customerInfo(email) }, ip, gateway)
+		const back = await saveOnHostedPage(url, CARDS.authenticationRequired)
+		const returnUrl = new URL(back.location!)
+		const checkoutId = returnUrl.searchParams.get('checkout')!
+		const row = await prisma.checkoutPayment.findUniqueOrThrow({ where: { id: checkoutId } })
+		// kept meanwhile: the password only hashed, never a card number
+		expect(row.passwordHash).toBeTruthy()
+		expect(JSON.stringify(row)).not.toContain('a-long-enough-password')
+		expect(JSON.stringify(row)).not.toContain(CARDS.authenticationRequired)
+		const bank = await returnFromStripe(pro, checkoutId, { cardSession: returnUrl.searchParams.get('card_session') }, ip, new Date(), gateway)
+		expect(bank.redirect).toMatch(new RegExp(`^${stripe.url}/pay/authenticate/pi_`))
+		await fetch(bank.redirect, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }), redirect: 'manual' })
+		expect(await prisma.user.count({ where: { email } })).toBe(0)
+
+		const intent = stripe.objects.get(bank.redirect.split('/').at(-1)!)!
+		const payload = JSON.stringify(stripe.event('payment_intent.succeeded', intent))
+		await handleStripeWebhook(payload, sign(payload), new Date(), gateway)
+		await handleStripeWebhook(payload, sign(payload), new Date(), gateway)
+		const user = await prisma.user.findUniqueOrThrow({ where: { email }, include: { organization: { include: { invoices: true, paymentMethods: true } } } })
+		const org = user.organization!
+		expect([org.subscriptionTierId, org.paymentCustomerId, org.invoices.map((i) => [i.status, i.totalAmount.toFixed(2), i.paymentIntentId])]).toEqual(['pro', row.paymentCustomerId, [['paid', '49.99', intent.id]]])
+		expect(org.paymentMethods.map((p) => p.last4)).toEqual(['3184'])
+		expect((await prisma.checkoutPayment.findUniqueOrThrow({ where: { id: checkoutId } })).passwordHash).toBeNull()
+
+		const late = await returnFromStripe(pro, checkoutId, { confirmed: true }, ip, new Date(), gateway)
+		expect(await checkoutView(pro, checkoutId)).toEqual({ kind: 'complete', email })
+		expect(late.redirect).toBe(`/checkout/pro?checkout=${checkoutId}`)
+		expect(stripe.chargesFor(row.paymentCustomerId!)).toHaveLength(1)
+		expect(await prisma.user.count({ where: { email } })).toBe(1)
+	})
+})
+
