@@ -55,6 +55,8 @@ export type RegisterOptions = {
 	checked?: boolean
 	/** runs in the account's transaction (checkout: card on file, first invoice) */
 	afterCreate?: (tx: Prisma.TransactionClient, organizationId: string) => Promise<void>
+	/** the password, already hashed (a Stripe checkout keeps it hashed while the customer is on Stripe's pages) */
+	passwordHash?: string
 }
 
 export async function register(input: z.output<typeof RegisterSchema>, ip: string, options: RegisterOptions = {}) {
@@ -65,7 +67,7 @@ export async function register(input: z.output<typeof RegisterSchema>, ip: strin
 	const tierId = tierIdForPlan(input.subscriptionTierId || DEFAULT_SIGNUP_TIER)
 	const tier = await prisma.subscriptionTier.findFirst({ where: { id: tierId, isActive: true }, select: { id: true } })
 	if (!tier) throw badRequest('Invalid input', { subscriptionTierId: 'This plan is not available' })
-	const passwordHash = await hashPassword(input.password)
+	const passwordHash = options.passwordHash ?? (await hashPassword(input.password))
 	const verification = newToken()
 	try {
 		const user = await prisma.$transaction(async (tx) => {

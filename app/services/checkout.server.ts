@@ -2,12 +2,12 @@
 // paid plans check the card with the payment gateway, charge the first month
 // and create the account, its card on file (brand + last 4 only) and the
 // first invoice in one transaction. Card data is never stored or logged.
-import { prisma } from '~/db.server.ts'
-import { CARD_DECLINED, getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
+import { prisma, type Prisma } from '~/db.server.ts'
+import { CARD_DECLINED, getPaymentGateway, type PaymentGateway, type SavedCard } from '~/integrations/payments.server.ts'
 import { CARDS_ON_STRIPE } from '~/integrations/stripe.server.ts'
 import { findCheckoutPlan, isFreePlan } from '~/lib/checkout.ts'
 import { tierIdForPlan } from '~/lib/plans.ts'
-import { centsToDecimal, nextPeriodEnd, toCents } from '~/lib/pricing.ts'
+import { nextPeriodEnd, toCents } from '~/lib/pricing.ts'
 import type { CreditCardInfo, CustomerInfo } from '~/lib/schemas/checkout.ts'
 import { badRequest, conflict } from '~/utils/http.server.ts'
 import { checkNotABot, register } from './account.server.ts'
@@ -25,7 +25,7 @@ function paidPlan(planId: string) {
 	return plan
 }
 
-const toRegisterInput = (customer: CustomerInfo, planId: string) => ({
+export const toRegisterInput = (customer: CustomerInfo, planId: string) => ({
 	email: customer.email,
 	password: customer.password,
 	firstName: customer.firstName,
@@ -77,34 +77,47 @@ export async function completeCheckout(
 	const charge = await gateway.charge(saved.value.token, priceCents, `Yardstick ${tier.name} plan`, `checkout:${input.customerInfo.email}:${tier.id}`)
 	if (!charge.ok) throw badRequest(charge.message || CARD_DECLINED, { cardNumber: charge.message || CARD_DECLINED })
 
-	const periodEnd = nextPeriodEnd(now, now.getUTCDate())
 	const result = await register(toRegisterInput(input.customerInfo, plan.id), ip, {
 		checked: true,
-		afterCreate: async (tx, organizationId) => {
-			const org = await tx.organization.update({ where: { id: organizationId }, data: { currentPeriodStart: now, currentPeriodEnd: periodEnd } })
-			await tx.paymentMethod.create({ data: cardOnFile(organizationId, saved.value, card.cardholderName) })
-			await tx.invoice.create({
-				data: {
-					invoiceNumber: `INV-${org.accountNumber}-${now.toISOString().slice(0, 10).replace(/-/g, '')}`,
-					organizationId,
-					billingPeriodStart: now,
-					billingPeriodEnd: periodEnd,
-					subtotalAmount: centsToDecimal(priceCents),
-					totalAmount: centsToDecimal(priceCents),
-					status: 'paid',
-					invoiceDate: now,
-					dueDate: now,
-					paidAt: now,
-					isProcessed: true,
-					paymentAttempts: 1,
-					subscriptionTierId: tier.id,
-					subscriptionTierName: tier.name,
-					subscriptionTierPrice: tier.monthlyPrice,
-					notes: `Charged ${saved.value.brand} •••• ${saved.value.last4}`,
-					lineItems: { create: [{ description: `${tier.name} plan (monthly)`, unitPrice: tier.monthlyPrice, totalPrice: tier.monthlyPrice, itemType: 'subscription' }] },
-				},
-			})
-		},
+		afterCreate: (tx, organizationId) => openPaidAccount(tx, organizationId, { tier, card: saved.value, cardholderName: card.cardholderName, chargeId: null, now }),
 	})
 	return { success: true, message: 'Your account is ready.', detail: result.message }
+}
+
+type PaidTier = { id: string; name: string; monthlyPrice: Prisma.Decimal }
+
+/**
+ * In the new account's transaction: its first period, the card on file and
+ * the paid first invoice (the processor's charge id on it when there is one).
+ */
+export async function openPaidAccount(
+	tx: Prisma.TransactionClient,
+	organizationId: string,
+	{ tier, card, cardholderName, chargeId, paymentCustomerId, now }: { tier: PaidTier; card: SavedCard; cardholderName: string; chargeId: string | null; paymentCustomerId?: string; now: Date },
+) {
+	const periodEnd = nextPeriodEnd(now, now.getUTCDate())
+	const org = await tx.organization.update({ where: { id: organizationId }, data: { currentPeriodStart: now, currentPeriodEnd: periodEnd, ...(paymentCustomerId ? { paymentCustomerId } : {}) } })
+	await tx.paymentMethod.create({ data: cardOnFile(organizationId, card, cardholderName) })
+	await tx.invoice.create({
+		data: {
+			invoiceNumber: `INV-${org.accountNumber}-${now.toISOString().slice(0, 10).replace(/-/g, '')}`,
+			organizationId,
+			billingPeriodStart: now,
+			billingPeriodEnd: periodEnd,
+			subtotalAmount: tier.monthlyPrice,
+			totalAmount: tier.monthlyPrice,
+			status: 'paid',
+			invoiceDate: now,
+			dueDate: now,
+			paidAt: now,
+			isProcessed: true,
+			paymentAttempts: 1,
+			paymentIntentId: chargeId,
+			subscriptionTierId: tier.id,
+			subscriptionTierName: tier.name,
+			subscriptionTierPrice: tier.monthlyPrice,
+			notes: `Charged ${card.brand} •••• ${card.last4}`,
+			lineItems: { create: [{ description: `${tier.name} plan (monthly)`, unitPrice: tier.monthlyPrice, totalPrice: tier.monthlyPrice, itemType: 'subscription' }] },
+		},
+	})
 }

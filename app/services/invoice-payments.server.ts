@@ -10,6 +10,7 @@ import { AUTHENTICATION_REQUIRED, type WebhookEvent } from '~/integrations/strip
 import { centsToDecimal, toCents } from '~/lib/pricing.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
 import { assertCanManage } from './billing.server.ts'
+import { settleCheckoutFromWebhook } from './checkout-stripe.server.ts'
 import { processor, storeHostedCard } from './payment-methods.server.ts'
 import type { ClientUser } from './users.server.ts'
 
@@ -100,6 +101,9 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 	})
 	// stored once per PaymentMethod id, so the return from the hosted page and this event make one card
 	if (!duplicate && savedCard?.card) await storeHostedCard(savedCard.organizationId, savedCard.card)
+	// a paid plan's checkout whose customer did not come back from the bank's page: the account is made now
+	const checkoutId = str((event.object.metadata as Record<string, unknown> | undefined)?.checkoutId)
+	if (!duplicate && event.type === 'payment_intent.succeeded' && checkoutId) await settleCheckoutFromWebhook(checkoutId, event.object.id, idOf(event.object.customer), now)
 	return { received: true, duplicate }
 }
 

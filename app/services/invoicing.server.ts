@@ -21,6 +21,15 @@ const MAX_CATCH_UP_PERIODS = 36
 /** a declined invoice is charged at most this often, 3 days apart */
 export const MAX_PAYMENT_ATTEMPTS = 3
 export const NO_CARD_NOTE = 'No payment method on file'
+/** a charge claimed longer ago than this was cut off (a crash): the next run takes it again (the processor answers within 20 s, with retries about a minute) */
+export const STALE_CLAIM_MS = 10 * 60_000
+
+/** invoices claimed for a charge whose outcome was never recorded (the clock is the real one, like the claim's) */
+const staleClaim = (realNow: Date): Prisma.InvoiceWhereInput => ({
+	isProcessed: true,
+	status: { in: ['pending', 'failed'] },
+	chargeClaimedAt: { lt: new Date(realNow.getTime() - STALE_CLAIM_MS) },
+})
 // each instance tries every 15 minutes; one run per window across instances (issue 10: jobs run once)
 export const INVOICING_JOB = { name: 'invoicing', everyMs: 15 * 60_000, minIntervalMs: 10 * 60_000 }
 
@@ -135,16 +144,19 @@ async function processOnePeriod(organizationId: string, now: Date): Promise<Peri
  * /billing can send the customer through the bank's page (confirmInvoicePayment).
  */
 export async function chargeInvoice(invoiceId: string, now: Date, gateway: PaymentGateway = getPaymentGateway()) {
+	const claimedAt = new Date()
 	const { count } = await prisma.invoice.updateMany({
 		where: { id: invoiceId, isProcessed: false, status: { in: ['pending', 'failed'] } },
-		data: { isProcessed: true, paymentAttempts: { increment: 1 } },
+		data: { isProcessed: true, paymentAttempts: { increment: 1 }, chargeClaimedAt: claimedAt },
 	})
-	if (count === 0) return 'skipped' as const
+	// a claim whose process died before recording the outcome: the same attempt again, so the same idempotency key
+	const reclaimed = count === 0 ? await prisma.invoice.updateMany({ where: { ...staleClaim(claimedAt), id: invoiceId }, data: { chargeClaimedAt: claimedAt } }) : null
+	if (count === 0 && !reclaimed?.count) return 'skipped' as const
 	const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId }, include: { organization: { select: { paymentCustomerId: true } } } })
 	const card = await prisma.paymentMethod.findFirst({ where: { organizationId: invoice.organizationId, isDefault: true }, orderBy: { createdAt: 'desc' } })
 	if (!card) {
 		// not an attempt: it stays open until a card is added (payment-methods.server.ts charges it then)
-		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, notes: NO_CARD_NOTE, paymentAttempts: { decrement: 1 } } })
+		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, chargeClaimedAt: null, notes: NO_CARD_NOTE, paymentAttempts: { decrement: 1 } } })
 		return 'no-card' as const
 	}
 	const result = await gateway.charge(card.gatewayToken, toCents(invoice.totalAmount.toFixed(2)), `Yardstick invoice ${invoice.invoiceNumber}`, `invoice-${invoice.id}-${invoice.paymentAttempts}`, {
@@ -153,16 +165,17 @@ export async function chargeInvoice(invoiceId: string, now: Date, gateway: Payme
 	})
 	if (!result.ok && (result.code === 'unavailable' || result.code === 'processing')) {
 		// nothing was decided: the invoice stays open (a webhook settles one still processing)
-		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, notes: result.message, paymentAttempts: { decrement: 1 }, paymentIntentId: result.chargeId ?? invoice.paymentIntentId } })
+		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, chargeClaimedAt: null, notes: result.message, paymentAttempts: { decrement: 1 }, paymentIntentId: result.chargeId ?? invoice.paymentIntentId } })
 		return 'unavailable' as const
 	}
 	await prisma.invoice.update({
 		where: { id: invoiceId },
 		data: result.ok
-			? { status: 'paid', paidAt: now, notes: `Charged ${card.brand} •••• ${card.last4}`, paymentIntentId: result.value.chargeId }
+			? { status: 'paid', paidAt: now, chargeClaimedAt: null, notes: `Charged ${card.brand} •••• ${card.last4}`, paymentIntentId: result.value.chargeId }
 			: {
 					status: 'failed',
 					isProcessed: false,
+					chargeClaimedAt: null,
 					notes: result.message,
 					paymentIntentId: result.chargeId ?? null,
 					nextPaymentAttempt: invoice.paymentAttempts < MAX_PAYMENT_ATTEMPTS ? new Date(now.getTime() + 3 * 86_400_000) : null,
@@ -215,7 +228,12 @@ export async function runInvoicing(now: Date, { gateway = getPaymentGateway(), o
 		},
 		select: { id: true },
 	})
-	for (const { id } of retries) {
+	// charges cut off halfway (a crash between claim and outcome) are finished with their own idempotency key: charged once
+	const stale = await prisma.invoice.findMany({
+		where: { ...staleClaim(new Date()), ...(organizationIds ? { organizationId: { in: organizationIds } } : {}) },
+		select: { id: true },
+	})
+	for (const { id } of [...retries, ...stale]) {
 		const charged = await chargeInvoice(id, now, gateway)
 		if (charged === 'paid') totals.paid++
 		else if (charged === 'failed' || charged === 'authentication_required') totals.failed++

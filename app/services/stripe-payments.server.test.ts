@@ -9,7 +9,7 @@ import { StripeGateway } from '~/integrations/stripe.server.ts'
 import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
 import { makeUser } from '../../tests/integration/factories.ts'
 import { pdfText } from '../../tests/support/report-pdf.ts'
-import { chargeInvoice } from './invoicing.server.ts'
+import { chargeInvoice, runInvoicing, STALE_CLAIM_MS } from './invoicing.server.ts'
 import { refundInvoice } from './admin/refunds.server.ts'
 import type { AdminContext } from './admin/access.server.ts'
 import { renderInvoicePdf } from './invoice-pdf.server.ts'
@@ -18,6 +18,8 @@ import { confirmInvoicePayment, handleStripeWebhook, returnFromConfirmation } fr
 import { addPaymentMethod, finishCardSetup, startCardSetup } from './payment-methods.server.ts'
 import { loadUserRow, toClientUser } from './users.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
+import { findCheckoutPlan } from '~/lib/checkout.ts'
+import { checkoutView, returnFromStripe, startStripeCheckout } from './checkout-stripe.server.ts'
 
 let stripe: StripeServer
 let gateway: StripeGateway
@@ -130,6 +132,35 @@ describe('charging an invoice', () => {
 		expect(attempts).toHaveLength(2)
 		expect(new Set(attempts.map((a) => a.idempotencyKey)).size).toBe(1)
 		expect(stripe.chargesFor(await customerOf(organization.id))).toHaveLength(1)
+	})
+
+	test('a crash between claiming an invoice and recording the charge: a charge in flight is left alone, a stale claim is retried by the job and charges once', async () => {
+		const { organization } = await withCard(CARDS.visa)
+		const invoice = await openInvoice(organization.id, '29.99')
+		const card = await prisma.paymentMethod.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } })
+		const customerId = await customerOf(organization.id)
+		// the process claimed the invoice (attempt 1), Stripe charged, and the process died before writing the outcome
+		await prisma.invoice.update({ where: { id: invoice.id }, data: { isProcessed: true, paymentAttempts: 1, chargeClaimedAt: new Date(Date.now() - 60_000) } })
+		const charged = await gateway.charge(card.gatewayToken, 2999, `Yardstick invoice ${invoice.invoiceNumber}`, `invoice-${invoice.id}-1`, {
+			customerId,
+			metadata: { invoiceId: invoice.id, organizationId: organization.id },
+		})
+		expect(charged.ok).toBe(true)
+		// a minute old: maybe still in flight, so neither a card nor the job touches it
+		expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('skipped')
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 0 })
+		expect(stripe.chargesFor(customerId)).toHaveLength(1)
+
+		await prisma.invoice.update({ where: { id: invoice.id }, data: { chargeClaimedAt: new Date(Date.now() - STALE_CLAIM_MS - 60_000) } })
+		const before = stripe.requests.length
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 1 })
+		const row = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+		expect(row).toMatchObject({ status: 'paid', paymentAttempts: 1, chargeClaimedAt: null, notes: 'Charged Visa •••• 4242' })
+		expect(stripe.requests.slice(before).filter((r) => r.path === '/v1/payment_intents').map((r) => r.idempotencyKey)).toEqual([`invoice-${invoice.id}-1`])
+		expect(stripe.chargesFor(customerId).map((c) => [c.id, c.amount])).toEqual([[row.paymentIntentId, 2999]])
+		// a second run finds nothing left to do
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 0 })
+		expect(stripe.chargesFor(customerId)).toHaveLength(1)
 	})
 
 	test("a decline keeps Stripe's message on the invoice and leaves it retryable; an outage is not an attempt", async () => {
@@ -263,3 +294,56 @@ describe('refunds', () => {
 		await expect(refundInvoice(ctx, open.id, {}, gateway)).rejects.toMatchObject({ status: 400 })
 	})
 })
+
+describe('a paid plan bought at checkout', () => {
+	const sign = (payload: string, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`
+	const pro = findCheckoutPlan('pro')!
+	const customerInfo = (email: string) => ({
+		firstName: 'Webhook',
+		lastName: 'Buyer',
+		companyName: 'Webhook Lawns',
+		email,
+		password: 'a-long-enough-password',
+		phone: '512-555-0100',
+		address: '500 Congress Ave',
+		city: 'Austin',
+		state: 'TX',
+		zipCode: '78701',
+		acceptTerms: true as const,
+	})
+
+	test("the bank's page completed but the browser never came back: Stripe's event makes the account, once; the late return shows it ready", async () => {
+		const email = `webhook-buyer-${randomBytes(4).toString('hex')}@example.com`
+		const ip = `10.31.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
+		const { url } = await startStripeCheckout(pro, { customer: customerInfo(email) }, ip, gateway)
+		const back = await saveOnHostedPage(url, CARDS.authenticationRequired)
+		const returnUrl = new URL(back.location!)
+		const checkoutId = returnUrl.searchParams.get('checkout')!
+		const row = await prisma.checkoutPayment.findUniqueOrThrow({ where: { id: checkoutId } })
+		// kept meanwhile: the password only hashed, never a card number
+		expect(row.passwordHash).toBeTruthy()
+		expect(JSON.stringify(row)).not.toContain('a-long-enough-password')
+		expect(JSON.stringify(row)).not.toContain(CARDS.authenticationRequired)
+		const bank = await returnFromStripe(pro, checkoutId, { cardSession: returnUrl.searchParams.get('card_session') }, ip, new Date(), gateway)
+		expect(bank.redirect).toMatch(new RegExp(`^${stripe.url}/pay/authenticate/pi_`))
+		await fetch(bank.redirect, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }), redirect: 'manual' })
+		expect(await prisma.user.count({ where: { email } })).toBe(0)
+
+		const intent = stripe.objects.get(bank.redirect.split('/').at(-1)!)!
+		const payload = JSON.stringify(stripe.event('payment_intent.succeeded', intent))
+		await handleStripeWebhook(payload, sign(payload), new Date(), gateway)
+		await handleStripeWebhook(payload, sign(payload), new Date(), gateway)
+		const user = await prisma.user.findUniqueOrThrow({ where: { email }, include: { organization: { include: { invoices: true, paymentMethods: true } } } })
+		const org = user.organization!
+		expect([org.subscriptionTierId, org.paymentCustomerId, org.invoices.map((i) => [i.status, i.totalAmount.toFixed(2), i.paymentIntentId])]).toEqual(['pro', row.paymentCustomerId, [['paid', '49.99', intent.id]]])
+		expect(org.paymentMethods.map((p) => p.last4)).toEqual(['3184'])
+		expect((await prisma.checkoutPayment.findUniqueOrThrow({ where: { id: checkoutId } })).passwordHash).toBeNull()
+
+		const late = await returnFromStripe(pro, checkoutId, { confirmed: true }, ip, new Date(), gateway)
+		expect(await checkoutView(pro, checkoutId)).toEqual({ kind: 'complete', email })
+		expect(late.redirect).toBe(`/checkout/pro?checkout=${checkoutId}`)
+		expect(stripe.chargesFor(row.paymentCustomerId!)).toHaveLength(1)
+		expect(await prisma.user.count({ where: { email } })).toBe(1)
+	})
+})
+

@@ -40,8 +40,10 @@ type Victim = Awaited<ReturnType<typeof makeVictim>>
 async function makeVictim() {
 	const tag = `victim${randomBytes(4).toString('hex')}`
 	const org = await db().organization.create({
-		data: { name: `Org ${tag}`, accountNumber: `V-${tag}`, subscriptionTierId: 'pro' },
+		// issue 30: its Stripe customer; a foreign caller must never see, charge or refund through it
+		data: { name: `Org ${tag}`, accountNumber: `V-${tag}`, subscriptionTierId: 'pro', paymentCustomerId: `cus_${tag}` },
 	})
+	await db().paymentMethod.create({ data: { organizationId: org.id, brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2039, cardholderName: `Holder ${tag}`, gatewayToken: `pm_${tag}`, isDefault: true } })
 	const user = (role: string) =>
 		db().user.create({
 			data: {
@@ -84,6 +86,9 @@ async function makeVictim() {
 			subtotalAmount: 79,
 			totalAmount: 79,
 			status: 'paid',
+			paidAt: new Date('2026-10-01T00:00:00Z'),
+			isProcessed: true,
+			paymentIntentId: `pi_${tag}`,
 			subscriptionTierName: `Pro ${tag}`,
 		},
 	})
@@ -136,10 +141,12 @@ const VALID_BODIES: Record<string, unknown> = {
 	'PATCH api/organizations/:id/ai-training': { allowAiTraining: true },
 	'PATCH api/organizations/:id/subscription': { subscriptionTierId: 'starter' },
 	'PATCH api/leads/:id': { status: 'won' },
+	'POST api/admin/invoices/:id/refund': { amount: 10 },
+	'POST api/organizations/:id/payment-methods': { cardNumber: '4242 4242 4242 4242', expiryMonth: '12', expiryYear: '39', cvv: '123', cardholderName: 'Taken Over' },
 }
 
 async function snapshot(victim: Victim) {
-	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget] = await Promise.all([
+	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget, paymentMethods] = await Promise.all([
 		db().organization.findUnique({ where: { id: victim.org.id } }),
 		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
@@ -151,8 +158,9 @@ async function snapshot(victim: Victim) {
 		db().measurementShare.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().lead.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().quoteWidget.findUnique({ where: { organizationId: victim.org.id } }),
+		db().paymentMethod.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 	])
-	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget })
+	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget, paymentMethods })
 }
 
 test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {

@@ -3,10 +3,11 @@
 // (or Back). The services keep the rules; the same ones serve
 // POST /api/checkout/complete.
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { isFreePlan, type CheckoutPlan } from '~/lib/checkout.ts'
 import { CreditCardInfoSchema, CustomerInfoSchema, type CustomerInfo } from '~/lib/schemas/checkout.ts'
 import { assertEmailAvailable, checkoutFreePlan, completeCheckout } from '~/services/checkout.server.ts'
+import { checkoutView, keptCustomer, returnFromStripe, startStripeCheckout } from '~/services/checkout-stripe.server.ts'
 import { clientIp } from '~/services/session.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import type { ActionData, CustomerValues, Errors } from './shared.ts'
@@ -54,6 +55,8 @@ async function customerStep(plan: CheckoutPlan, formData: FormData, ip: string) 
 
 async function paymentStep(plan: CheckoutPlan, formData: FormData, intent: string, ip: string) {
 	// the payment step (or Back from it)
+	const checkoutId = formData.get('checkout')
+	if (typeof checkoutId === 'string' && checkoutId) return stripeAgain(plan, checkoutId, intent, ip)
 	const customerJson = String(formData.get('customer') ?? '')
 	let customer: CustomerInfo | null = null
 	try {
@@ -64,6 +67,15 @@ async function paymentStep(plan: CheckoutPlan, formData: FormData, intent: strin
 	}
 	const backValues: CustomerValues = customer ? { ...customer, password: undefined, captchaToken: undefined, website: undefined, acceptTerms: undefined } as CustomerValues : {}
 	if (!customer || intent === 'back') return { step: 1, values: backValues, errors: {} } satisfies ActionData
+	if (intent === 'stripe') {
+		// Stripe mode: on to Stripe's hosted card page (the purchase is kept server-side meanwhile)
+		try {
+			return redirect((await startStripeCheckout(plan, { customer }, ip)).url)
+		} catch (error) {
+			if (!(error instanceof HttpError)) throw error
+			return data<ActionData>({ step: 2, customer: customerJson, values: {}, errors: fieldErrors(error), formError: error.message }, { status: error.status })
+		}
+	}
 	const values = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === 'string' && !['cardNumber', 'cvv', 'customer', 'intent'].includes(k))) as CustomerValues
 	const submission = parseWithZod(formData, { schema: CreditCardInfoSchema })
 	if (submission.status !== 'success') return data<ActionData>({ step: 2, customer: customerJson, values, errors: errorsOf(submission.reply({ hideFields: ['cardNumber', 'cvv'] })) }, { status: 400 })
@@ -80,4 +92,42 @@ async function paymentStep(plan: CheckoutPlan, formData: FormData, intent: strin
 
 function fieldErrors(error: HttpError): Errors {
 	return Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, [v]]))
+}
+
+/** A Stripe checkout in progress: Back to the customer step, or to Stripe's card page again (a new card). */
+async function stripeAgain(plan: CheckoutPlan, checkoutId: string, intent: string, ip: string) {
+	try {
+		if (intent === 'back') {
+			return { step: 1, values: (await keptCustomer(plan, checkoutId)) as CustomerValues, errors: {} } satisfies ActionData
+		}
+		return redirect((await startStripeCheckout(plan, { checkoutId }, ip)).url)
+	} catch (error) {
+		if (!(error instanceof HttpError)) throw error
+		if (error.status === 404) return data<ActionData>({ step: 1, values: {}, errors: {}, formError: error.message }, { status: 404 })
+		return data<ActionData>({ step: 2, customer: '', checkoutId, values: {}, errors: {}, formError: error.message }, { status: error.status })
+	}
+}
+
+/**
+ * The loader's part in Stripe mode: back from Stripe's card page
+ * (?card_session=) or the bank's page (?checkout_payment=1), the outcome is
+ * settled and the browser sent on (to the bank, or to this checkout's clean
+ * address, so a reload charges nothing); ?checkout=… alone shows the
+ * purchase: done (step 3) or the Payment step with the last outcome.
+ */
+export async function stripeCheckoutState(request: Request, plan: CheckoutPlan): Promise<ActionData | null> {
+	const url = new URL(request.url)
+	const checkoutId = url.searchParams.get('checkout')
+	if (!checkoutId || isFreePlan(plan)) return null
+	try {
+		const cardSession = url.searchParams.get('card_session')
+		const confirmed = url.searchParams.has('checkout_payment')
+		if (cardSession || confirmed) throw redirect((await returnFromStripe(plan, checkoutId, { cardSession, confirmed }, clientIp(request))).redirect)
+		const view = await checkoutView(plan, checkoutId)
+		if (view.kind === 'complete') return { step: 3, free: false, email: view.email }
+		return { step: 2, customer: '', checkoutId: view.checkoutId, values: {}, errors: {}, formError: view.message ?? undefined }
+	} catch (error) {
+		if (!(error instanceof HttpError)) throw error
+		return { step: 1, values: {}, errors: {}, formError: error.message }
+	}
 }

@@ -14,14 +14,16 @@ export function PaymentStep({
 	errors,
 	formError,
 	hostedCards,
+	checkoutId,
 }: {
 	customer: string
+	checkoutId?: string
 	values: CustomerValues & Record<string, string | undefined>
 	errors: Errors
 	formError?: string
 	hostedCards: boolean
 }) {
-	if (hostedCards) return <StripePaymentStep customer={customer} />
+	if (hostedCards) return <StripePaymentStep customer={customer} checkoutId={checkoutId} formError={formError} />
 	const navigation = useNavigation()
 	const pending = navigation.state === 'submitting'
 	const captcha = useCaptcha()
@@ -79,29 +81,39 @@ export function PaymentStep({
 }
 
 /**
- * Stripe mode (issue 30): card numbers are never typed on our pages. Paying
- * for a new account on Stripe's hosted page is not built yet
- * (docs/decisions.md, "Stripe payments"), so the way in is the free trial,
- * then the plan and a card (on Stripe's page) under Billing.
+ * Stripe mode (issue 30): card numbers are never typed on our pages. The
+ * button sends the customer to Stripe's hosted page (a plain form post and
+ * redirects, so it works without JavaScript); back from there the first month
+ * is charged and the account made. After a decline or an unconfirmed payment
+ * the message shows here and the button goes to Stripe again.
  */
-function StripePaymentStep({ customer }: { customer: string }) {
+function StripePaymentStep({ customer, checkoutId, formError }: { customer: string; checkoutId?: string; formError?: string }) {
+	const navigation = useNavigation()
+	const pending = navigation.state !== 'idle'
 	return (
 		<section aria-labelledby="payment-title" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-900">
 			<h2 id="payment-title" className="text-xl font-semibold">
 				Payment
 			</h2>
 			<p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-				Card details are collected by Stripe. Paying for a new account on Stripe's page is not available yet: start with the{' '}
-				<a href="/checkout/trial" className="text-brand-700 underline dark:text-brand-500">
-					30 Day Trial
-				</a>
-				, then choose this plan and add your card under Billing.
+				Card details are collected by Stripe. You enter your card on Stripe's secure page; your account is ready as soon as the first month is paid.
 			</p>
-			<Form method="post" className="mt-4">
-				<input type="hidden" name="customer" value={customer} />
-				<Button type="submit" name="intent" value="back" variant="secondary" formNoValidate>
-					Back
-				</Button>
+			<Form method="post" className="mt-4 space-y-4">
+				{checkoutId ? <input type="hidden" name="checkout" value={checkoutId} /> : <input type="hidden" name="customer" value={customer} />}
+				{formError ? (
+					<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+						{formError}
+					</p>
+				) : null}
+				<div className="flex gap-2">
+					<Button type="submit" name="intent" value="back" variant="secondary" formNoValidate>
+						Back
+					</Button>
+					<Button type="submit" name="intent" value="stripe" disabled={pending} className="flex-1">
+						{pending ? 'Processing...' : formError ? 'Try Again on Stripe' : 'Continue to Stripe'}
+					</Button>
+				</div>
+				<p className="text-xs text-gray-500">We keep only your card's brand, last 4 digits and expiry date.</p>
 			</Form>
 		</section>
 	)

@@ -3,7 +3,9 @@
 // route's action, so the wizard works without JavaScript; with JavaScript the
 // bot challenge is solved in the browser, the address autocompletes (US only)
 // and the terms open in modals. Paid plans carry the customer step to the
-// payment step in hidden fields of the page (never stored before payment).
+// payment step in hidden fields of the page (never stored before payment);
+// in Stripe mode the Payment step sends the customer to Stripe's hosted page
+// and back (services/checkout-stripe.server.ts).
 // Each step is one file beside this one; the action's steps are in
 // intents.server.ts.
 import { data } from 'react-router'
@@ -13,7 +15,7 @@ import { getPaymentGateway } from '~/integrations/payments.server.ts'
 import { findCheckoutPlan, isFreePlan } from '~/lib/checkout.ts'
 import { Complete } from './complete.tsx'
 import { CustomerStep } from './customer-step.tsx'
-import { handleStep } from './intents.server.ts'
+import { handleStep, stripeCheckoutState } from './intents.server.ts'
 import { OrderSummary } from './order-summary.tsx'
 import { PaymentStep } from './payment-step.tsx'
 import type { ActionData } from './shared.ts'
@@ -22,10 +24,12 @@ import { Steps } from './steps.tsx'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.plan ? `Checkout: ${data.plan.name} | Yardstick` : 'Plan Not Found | Yardstick' }]
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
 	const plan = findCheckoutPlan(params.planId)
-	if (!plan) return data({ plan: null, hostedCards: false }, { status: 404 })
-	return { plan, hostedCards: Boolean(getPaymentGateway().hosted) }
+	if (!plan) return data({ plan: null, hostedCards: false, checkout: null }, { status: 404 })
+	const hostedCards = Boolean(getPaymentGateway().hosted)
+	// Stripe mode: a purchase in progress (?checkout=…), or the way back from Stripe's pages
+	return { plan, hostedCards, checkout: hostedCards ? await stripeCheckoutState(request, plan) : null }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -37,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const plan = loaderData.plan
 	if (!plan) return <PlanNotFound />
-	const state = actionData as ActionData | undefined
+	const state = (actionData ?? loaderData.checkout ?? undefined) as ActionData | undefined
 	const step = state?.step ?? 1
 	const free = isFreePlan(plan)
 	return (
@@ -49,7 +53,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 					{state?.step === 3 ? (
 						<Complete free={state.free} email={state.email} />
 					) : state?.step === 2 ? (
-						<PaymentStep key="payment" customer={state.customer} values={state.values} errors={state.errors} formError={state.formError} hostedCards={loaderData.hostedCards} />
+						<PaymentStep key="payment" customer={state.customer} checkoutId={state.checkoutId} values={state.values} errors={state.errors} formError={state.formError} hostedCards={loaderData.hostedCards} />
 					) : (
 						<CustomerStep key={JSON.stringify(state?.step === 1 ? state.values : {})} plan={plan} values={state?.step === 1 ? state.values : {}} errors={state?.step === 1 ? state.errors : {}} formError={state?.step === 1 ? state.formError : undefined} />
 					)}

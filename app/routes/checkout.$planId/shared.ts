@@ -5,5 +5,5 @@ export type Errors = Record<string, string[]>
 export type CustomerValues = Partial<Record<keyof CustomerInfo, string>>
 export type ActionData =
 	| { step: 1; values: CustomerValues; errors: Errors; formError?: string }
-	| { step: 2; customer: string; values: CustomerValues; errors: Errors; formError?: string }
+	| { step: 2; customer: string; values: CustomerValues; errors: Errors; formError?: string; checkoutId?: string }
 	| { step: 3; free: boolean; email: string }

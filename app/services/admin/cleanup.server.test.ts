@@ -90,3 +90,18 @@ describe('runDataCleanup', () => {
 		expect(await runWithLease(name, runDataCleanup, { now, minIntervalMs: 23 * 3_600_000 })).toEqual({ ran: false, reason: 'recent' })
 	})
 })
+
+test('Stripe checkouts older than 30 days are removed, open or paid; one whose charge found no account stays; younger ones stay', async () => {
+	const now = new Date()
+	const tag = `${Date.now()}${Math.random().toString(36).slice(2, 8)}`
+	const row = (suffix: string, status: string, daysAgo: number) =>
+		prisma.checkoutPayment.create({
+			data: { id: `${tag}${suffix}`.padEnd(32, '0').slice(0, 32), planId: 'pro', tierId: 'pro', email: `${suffix}-${tag}@example.com`, customer: {}, passwordHash: 'hash', status, createdAt: new Date(now.getTime() - daysAgo * 86_400_000) },
+		})
+	const [oldOpen, oldPaid, oldCharging, young] = await Promise.all([row('a', 'open', 31), row('b', 'paid', 31), row('c', 'charging', 31), row('d', 'open', 29)])
+	const result = await runDataCleanup(now)
+	expect(result.checkoutsRemoved).toBeGreaterThanOrEqual(2)
+	const left = await prisma.checkoutPayment.findMany({ where: { id: { in: [oldOpen.id, oldPaid.id, oldCharging.id, young.id] } }, select: { id: true } })
+	expect(left.map((r) => r.id).sort()).toEqual([oldCharging.id, young.id].sort())
+})
+

@@ -1,5 +1,5 @@
 // Data cleanup (spec 3 §2, §4, §9): organizations deactivated 30 days ago lose
-// all their data. The job runs daily and at start-up under a database lease
+// all their data; Stripe checkouts older than 30 days are removed (issue 30). The job runs daily and at start-up under a database lease
 // (exactly one instance runs it); staff can trigger it by hand.
 import { prisma } from '~/db.server.ts'
 import { CLEANUP_INTERVAL_MS } from '~/lib/admin.ts'
@@ -9,6 +9,8 @@ import { audit, type AdminContext } from './access.server.ts'
 import { purgeOrganization } from './organizations.server.ts'
 
 export const CLEANUP_JOB = 'data-cleanup'
+/** how long a Stripe checkout's kept details live (issue 30) */
+export const CHECKOUT_RETENTION_MS = 30 * 86_400_000
 export const CLEANUP_BUSY = 'A cleanup run is already in progress. Try again in a minute.'
 
 /** One run: every organization whose dataCleanupAt has passed, each in its own transaction. */
@@ -39,7 +41,10 @@ export async function runDataCleanup(now: Date, auditAs: { auditUserId: string |
 		})
 		if (removed) cleaned.push({ ...org, removed })
 	}
-	const result = { ranAt: now.toISOString(), organizationsCleaned: cleaned.length, organizations: cleaned.map((c) => ({ id: c.id, name: c.name, removed: c.removed })) }
+	// Stripe checkouts never finished, or finished (the account has its own copy), after 30 days: their
+	// kept customer details and password hash go; one whose charge found no account stays for support
+	const { count: checkoutsRemoved } = await prisma.checkoutPayment.deleteMany({ where: { status: { in: ['open', 'paid'] }, createdAt: { lte: new Date(now.getTime() - CHECKOUT_RETENTION_MS) } } })
+	const result = { ranAt: now.toISOString(), organizationsCleaned: cleaned.length, organizations: cleaned.map((c) => ({ id: c.id, name: c.name, removed: c.removed })), checkoutsRemoved }
 	await prisma.auditLog.create({
 		data: { actorUserId: auditAs.auditUserId, action: 'cleanup.run', targetType: 'job', targetId: CLEANUP_JOB, details: result, ip: auditAs.ip },
 	})

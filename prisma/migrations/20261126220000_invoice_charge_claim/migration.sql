@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "invoices" ADD COLUMN     "chargeClaimedAt" TIMESTAMP(3);
