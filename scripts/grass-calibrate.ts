@@ -1,16 +1,15 @@
 // npm run calibrate:grass — fits what the shipped detector's lawn probability
 // means on REAL imagery: segmentLawn on the tune split of our labelled NAIP
-// crops (Claremont; never the test split), the share of labelled pixels that
+// crops (Claremont; never the test split) at 0.6, 0.3 and 0.15 m a pixel, the share of labelled pixels that
 // are lawn per probability bin, made monotone (pool adjacent violators), and
 // writes the knots to app/grass/calibration-knots.ts. The confidence /measure, the
 // API and the CLI show is that calibrated figure (issue 29 item 5).
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import sharp from 'sharp'
 import { CALIBRATION_BINS, isotonicKnots } from '../app/grass/calibration.ts'
 import { segmentLawn } from '../app/grass/segment.ts'
-import { readPairs, realgrassDir } from '../bench/grass/real.ts'
+import { readLabel, readPairs, readRgb, realgrassDir, TILE_UPSAMPLINGS, upsampleCrop } from '../bench/grass/real.ts'
 
 const OUT = path.resolve('app/grass/calibration-knots.ts')
 
@@ -19,16 +18,20 @@ export async function fitLawnCalibration(dataDir = realgrassDir()) {
 	const pairs = readPairs('tune', dataDir)
 	const count = new Float64Array(CALIBRATION_BINS)
 	const lawn = new Float64Array(CALIBRATION_BINS)
-	for (const pair of pairs) {
-		const img = await sharp(pair.image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
-		const lab = await sharp(pair.label).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
-		const { probability } = segmentLawn({ width: img.info.width, height: img.info.height, data: new Uint8Array(img.data) }, { mpp: pair.mpp })
-		for (let i = 0; i < lab.data.length; i++) {
-			const l = lab.data[i]!
+	const add = (probability: Float32Array, label: Uint8Array) => {
+		for (let i = 0; i < label.length; i++) {
+			const l = label[i]!
 			if (l === 0) continue
 			const b = Math.min(CALIBRATION_BINS - 1, Math.floor(probability[i]! * CALIBRATION_BINS))
 			count[b]!++
 			if (l === 1) lawn[b]!++
+		}
+	}
+	for (const pair of pairs) {
+		for (const scale of TILE_UPSAMPLINGS) {
+			const { image, label } = await upsampleCrop(await readRgb(pair.image), await readLabel(pair.label), scale)
+			const { probability } = segmentLawn(image, { mpp: pair.mpp / scale })
+			add(probability, label.data)
 		}
 	}
 	const knots = isotonicKnots(count, lawn).map((k) => Math.round(k * 10000) / 10000)
@@ -49,7 +52,7 @@ async function main() {
 	}
 	fs.writeFileSync(
 		OUT,
-		`// Written by \`npm run calibrate:grass\` (scripts/grass-calibrate.ts): the share of labelled pixels that are lawn\n// per bin of the detector's raw lawn probability (${CALIBRATION_BINS} bins), made monotone, on the tune split\n// (Claremont, ${crops} crops) of our labelled NAIP imagery. Do not edit by hand.\nexport const LAWN_CALIBRATION_KNOTS: readonly number[] = [${knots.join(', ')}]\n`,
+		`// Written by \`npm run calibrate:grass\` (scripts/grass-calibrate.ts): the share of labelled pixels that are lawn\n// per bin of the detector's raw lawn probability (${CALIBRATION_BINS} bins), made monotone, on the tune split\n// (Claremont, ${crops} crops, each at 1×, 2× and 4×) of our labelled NAIP imagery. Do not edit by hand.\nexport const LAWN_CALIBRATION_KNOTS: readonly number[] = [${knots.join(', ')}]\n`,
 	)
 	console.log(JSON.stringify({ calibration: 'grass', crops, knots }))
 }

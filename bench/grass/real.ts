@@ -27,7 +27,7 @@ export const realgrassDir = () => path.resolve(process.env.REALGRASS_DIR ?? '../
 type Pair = { source: string; name: string; mpp: number; split: string; image: string; label: string }
 
 /** naip-ca with our labels (the split asked for); on the test run also the judge-only sets labelled by others. */
-export function readPairs(split: 'test' | 'tune', dataDir = realgrassDir()): Pair[] {
+export function readPairs(split: 'test' | 'tune' | 'train', dataDir = realgrassDir()): Pair[] {
 	const pairs: Pair[] = []
 	const ours = JSON.parse(fs.readFileSync(path.join(LABELS_DIR, 'naip-ca', 'manifest.json'), 'utf8')) as { files: { name: string; mpp: number; split: string; image: string; label: string }[] }
 	for (const f of ours.files) {
@@ -41,7 +41,7 @@ export function readPairs(split: 'test' | 'tune', dataDir = realgrassDir()): Pai
 	return pairs
 }
 
-async function readLabel(file: string) {
+export async function readLabel(file: string) {
 	const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
 	return { width: info.width, height: info.height, data: new Uint8Array(data) }
 }
@@ -71,7 +71,20 @@ async function writeOverlay(file: string, image: Rgb, label: Uint8Array, mask: U
 	await sharp(out, { raw: { width: w * 3, height: h, channels: 3 } }).resize(w * 6, h * 2, { kernel: 'nearest' }).png().toFile(file)
 }
 
-async function readRgb(file: string) {
+/** The upsamplings of the 0.6 m crops the detector is trained and calibrated at: 0.6, 0.3 and 0.15 m a pixel, what map tiles at zoom 18–20 show of NAIP. */
+export const TILE_UPSAMPLINGS = [1, 2, 4] as const
+
+/** A crop and its label upsampled `scale` times: the image bicubic (as tile servers upsample imagery), the label nearest. */
+export async function upsampleCrop(image: Rgb, label: { width: number; height: number; data: Uint8Array }, scale: number) {
+	const w = Math.round(image.width * scale)
+	const h = Math.round(image.height * scale)
+	return {
+		image: { width: w, height: h, data: new Uint8Array(await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).resize(w, h, { kernel: 'cubic' }).raw().toBuffer()) },
+		label: { width: w, height: h, data: new Uint8Array(await sharp(label.data, { raw: { width: label.width, height: label.height, channels: 1 } }).resize(w, h, { kernel: 'nearest' }).extractChannel(0).raw().toBuffer()) },
+	}
+}
+
+export async function readRgb(file: string) {
 	const { data, info } = await sharp(file).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
 	return { width: info.width, height: info.height, data: new Uint8Array(data) }
 }
@@ -274,10 +287,16 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 	// the mean confidence shown over what ours calls lawn, to set beside its precision
 	const shownOnLawn: Record<string, { sum: number; n: number }> = {}
 	const perCrop: { name: string; source: string; cnnIou: number; image: Rgb; label: Uint8Array; cnn: Uint8Array }[] = []
-	for (const pair of pairs) {
-		const label = await readLabel(pair.label)
-		const image = await readRgb(pair.image)
+	for (let pair of pairs) {
+		let label = await readLabel(pair.label)
+		let image = await readRgb(pair.image)
 		if (image.width !== label.width || image.height !== label.height) throw new Error(`${pair.name}: image and label sizes differ`)
+		// REAL_SCALE=2 or 4: the crops upsampled as map tiles upsample imagery (zoom 19-20 shows 0.6 m NAIP at 0.15-0.3 m a pixel)
+		const upscale = Number(process.env.REAL_SCALE ?? '1')
+		if (upscale !== 1) {
+			;({ image, label } = await upsampleCrop(image, label, upscale))
+			pair = { ...pair, mpp: pair.mpp / upscale }
+		}
 		const segmentation = segmentLawn(image, { mpp: pair.mpp })
 		const cnn = await cnnLawn(image, pair.mpp)
 		const masks: Record<Detector, Uint8Array> = { ours: segmentation.lawn.data, [CNN]: cnn.lawn.data, 'ExG+Otsu': excessGreenOtsu(image) }

@@ -1,8 +1,12 @@
 // npm run train:grass — trains the boosted-tree models of app/grass/model.json
 // on the TRAIN scenes only (bench/grass/suites.ts: a seed range of its own,
 // with shadow-depth augmentation); never on TUNE (held out for choosing), TEST
-// or the OOD suites. Deterministic.
+// or the OOD suites — and, for the lawn passes, on our labels of the REAL NAIP
+// crops of the train split (Chico, Riverside, Eureka, Bishop; never the tune
+// or test towns) from ../shared/realgrass, at their own 0.6 m and upsampled
+// 2× and 4× as map tiles show them. Deterministic.
 import fs from 'node:fs'
+import path from 'node:path'
 import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
 import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
@@ -11,6 +15,7 @@ import type { RgbImage } from '../../app/lib/rgb-image.ts'
 import { EXCLUDED_TYPES } from '../../app/grass/segment-types.ts'
 import { CLASS_GROUP, generateScene } from './scene.ts'
 import { TRAIN } from './suites.ts'
+import { readLabel, readPairs, readRgb, realgrassDir, TILE_UPSAMPLINGS, upsampleCrop } from './real.ts'
 
 /** Model sizes and sampling; chosen on the tuning seeds (`npm run bench:grass tune`). */
 const CONFIG = {
@@ -22,6 +27,13 @@ const CONFIG = {
 	subsample: 0.5,
 	/** the second pass's trees continue from the first pass's log-odds (segment.ts adds them) instead of starting over */
 	residual: true,
+	/**
+	 * real labelled crops (train split), lawn passes only: each at these upsamplings (0.6, 0.3 and
+	 * 0.15 m a pixel; bicubic, as tiles upsample NAIP), this many random pixels and 0.6 × as many at
+	 * the label's lawn edges. Chosen on the tune split (Claremont): 0.6 m alone gave tune IoU 0.481
+	 * at 0.6 m but 0.299 upsampled 2×; with 2× and 4× 0.479 / 0.494 / 0.508 at 1× / 2× / 4×.
+	 */
+	real: { scales: TILE_UPSAMPLINGS, randomPerCrop: 3000, boundaryShare: 0.6 },
 }
 
 type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: FineTexture }[] }
@@ -83,6 +95,62 @@ async function collect(): Promise<Data> {
 			}
 		}
 		process.stdout.write('.')
+	}
+	process.stdout.write('\n')
+	// real imagery: our labels of the naip-ca train split (never tune or test), lawn passes only
+	if (!fs.existsSync(path.join(realgrassDir(), 'naip-ca'))) throw new Error(`The real imagery is not there: expected ${realgrassDir()} (../shared/realgrass beside the checkout, or set REALGRASS_DIR).`)
+	const crops = readPairs('train').flatMap((pair) => CONFIG.real.scales.map((scale) => ({ ...pair, scale })))
+	for (const [k, pair] of crops.entries()) {
+		let image = await readRgb(pair.image)
+		let label = await readLabel(pair.label)
+		let mpp = pair.mpp
+		if (pair.scale !== 1) {
+			;({ image, label } = await upsampleCrop(image, label, pair.scale))
+			mpp = mpp / pair.scale
+		}
+		const { small, fine } = halveWithTexture(image)
+		smalls.push({ image: small, mpp: mpp * WORK_SCALE, fine })
+		const f = computeFeatures(small, mpp * WORK_SCALE, fine)
+		const { width, height } = f
+		const W = image.width
+		// 1 lawn, 0 not, 255 mostly unlabelled
+		const truth = new Uint8Array(width * height)
+		for (let y = 0; y < height; y++) {
+			for (let x = 0; x < width; x++) {
+				let t = 0
+				let c = 0
+				for (let dy = 0; dy < WORK_SCALE; dy++) {
+					for (let dx = 0; dx < WORK_SCALE; dx++) {
+						const v = label.data[(y * WORK_SCALE + dy) * W + x * WORK_SCALE + dx]
+						if (v === undefined || v === 0) continue
+						c++
+						if (v === 1) t++
+					}
+				}
+				truth[y * width + x] = c < 2 ? 255 : 2 * t >= c ? 1 : 0
+			}
+		}
+		const pick = rng(100_003 + k * 31)
+		const mine: number[] = []
+		picked.push(mine)
+		const take = (p: number) => {
+			if (truth[p] === 255) return false
+			mine.push(p)
+			FEATURE_NAMES.forEach((_, j) => cols[j]!.push(f.values[j]![p]!))
+			lawn.push(truth[p]!)
+			group.push(-1)
+			return true
+		}
+		for (let j = 0; j < CONFIG.real.randomPerCrop; j++) take(Math.floor(pick() * width * height))
+		let boundary = 0
+		for (let tries = 0; boundary < CONFIG.real.randomPerCrop * CONFIG.real.boundaryShare && tries < 200_000; tries++) {
+			const x = 1 + Math.floor(pick() * (width - 2))
+			const y = 1 + Math.floor(pick() * (height - 2))
+			const p = y * width + x
+			const t = truth[p]
+			if (t !== 255 && (truth[p - 1] !== t || truth[p + 1] !== t || truth[p - width] !== t || truth[p + width] !== t) && take(p)) boundary++
+		}
+		process.stdout.write('r')
 	}
 	process.stdout.write('\n')
 	return { x: cols.map((c) => Float32Array.from(c)), lawn: Uint8Array.from(lawn), group: Int8Array.from(group), n: lawn.length, picked, small: smalls }
@@ -255,7 +323,7 @@ function train(data: Data, rows: Int32Array, y: Uint8Array, { depth, rounds, lr,
 const started = performance.now()
 const data = await collect()
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1)
-console.log(`${data.n} samples from ${TRAIN.length} training scenes (${seconds()} s)`)
+console.log(`${data.n} samples from ${TRAIN.length} training scenes and ${data.small.length - TRAIN.length} real crops (train split × upsamplings) (${seconds()} s)`)
 const all = Int32Array.from({ length: data.n }, (_, i) => i)
 const lawn = train(data, all, data.lawn, { ...CONFIG.lawn, seed: 1 })
 console.log(`  (${seconds()} s)`)
@@ -286,5 +354,5 @@ const excluded = Object.fromEntries(
 		return [type, train(data, nonLawn, y, { depth: 4, rounds: 20, lr: 0.3, seed: 3 + k })]
 	}),
 )
-fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, samples: data.n }, lawn, context, contextAddsFirstPass: CONFIG.residual, excluded }))
+fs.writeFileSync(process.env.GRASS_OUT ?? new URL('../../app/grass/model.json', import.meta.url), JSON.stringify({ trainedOn: { scenes: TRAIN.length, realCrops: data.small.length - TRAIN.length, samples: data.n }, lawn, context, contextAddsFirstPass: CONFIG.residual, excluded }))
 console.log(`wrote app/grass/model.json in ${seconds()} s`)

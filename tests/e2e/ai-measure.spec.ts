@@ -130,11 +130,11 @@ test('AI result: confidence and imagery shown; a "Not lawn" tap removes a wrong 
 	const reply = JSON.parse(/event: result\ndata: (.*)/.exec(replies[0]!.body)![1]!) as { grassAreas: Area[] }
 
 	// honest results: the mean confidence (calibrated on real imagery) and the imagery source; sharp
-	// imagery, but a confidence under 0.7, so the outline is flagged rough
+	// imagery and a confident result: no rough-outline warning
 	const panel = page.getByRole('region', { name: 'AI Result' })
 	await expect(panel.getByTestId('ai-confidence')).toHaveText(/^\d{1,3}%$/)
 	await expect(panel.getByTestId('ai-imagery')).toHaveText('U.S. Geological Survey, The National Map · 0.11 m per pixel')
-	await expect(panel.getByText('Rough outline: check it against the imagery before quoting.')).toBeVisible()
+	await expect(panel.getByText('Rough outline')).toHaveCount(0)
 
 	const before = await shownSqft(page)
 	// the map fits the AI shapes: wait until it has settled on its new view
