@@ -267,8 +267,8 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 	await expect(points).toHaveText(/^2 points/)
 	await page.touchscreen.tap(c.x + 120, c.y + 100)
 	await page.touchscreen.tap(c.x - 120, c.y + 100)
-	// the live figure while drawing
-	await expect(points).toHaveText(/^4 points · [\d,]+ sq ft$/)
+	// the live figure while drawing, after the surface being drawn (issue 32: areas start as lawn)
+	await expect(points).toHaveText(/^4 points · Lawn · [\d,]+ sq ft$/)
 	await bar.getByRole('button', { name: 'Done' }).tap()
 	await expect(bar).toHaveCount(0)
 	await expect(pending(page)).toHaveText('1')
