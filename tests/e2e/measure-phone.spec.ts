@@ -254,6 +254,15 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 		expect(b.width).toBeGreaterThanOrEqual(44)
 	}
 	await expect(bar.getByRole('button', { name: 'Done' })).toBeDisabled()
+	// the surface picker is one row of chips, each a tap away (issue 32): wrapped, it would double the bar
+	const chips = bar.getByRole('group', { name: 'Area surface' }).getByRole('button')
+	await expect(chips).toHaveCount(5)
+	const rows = new Set<number>()
+	for (const chip of await chips.all()) {
+		await expect(chip).toBeInViewport({ ratio: 1 })
+		rows.add(Math.round((await box(chip)).y))
+	}
+	expect(rows.size).toBe(1)
 
 	const c = await mapCentre(page)
 	await page.touchscreen.tap(c.x - 120, c.y - 100)

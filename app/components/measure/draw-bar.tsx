@@ -44,7 +44,7 @@ export function DrawBar({
 				</p>
 			</div>
 			{surface && onSurface && tool !== 'hole' ? (
-				<SurfacePicker dark kind={tool === 'polyline' ? 'line' : 'area'} value={surface} onChange={onSurface} className="flex-nowrap overflow-x-auto px-1 pb-2" />
+				<SurfacePicker dark row kind={tool === 'polyline' ? 'line' : 'area'} value={surface} onChange={onSurface} className="pb-2" />
 			) : null}
 			<div className="grid grid-cols-3 gap-2">
 				<button type="button" aria-label="Undo last point" className={`${button} bg-white/15`} disabled={points === 0} onClick={onUndo}>

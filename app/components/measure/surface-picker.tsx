@@ -10,23 +10,30 @@ export function Swatch({ surface }: { surface: Surface }) {
 	return <span aria-hidden className="inline-block h-3 w-3 shrink-0 rounded-sm border border-black/20" style={{ backgroundColor: SURFACE_COLORS[surface] }} />
 }
 
-/** One tap picks the surface of the next area (or line). */
+/**
+ * One tap picks the surface of the next area (or line). `row` keeps it to one
+ * line of smaller chips (the phone's drawing bar): wrapped, it would double the
+ * bar's height, and the map keeps the corners being placed above the bar, so a
+ * taller bar pans the map under the thumb (docs/decisions.md, issue 32).
+ */
 export function SurfacePicker({
 	kind,
 	value,
 	onChange,
 	dark = false,
+	row = false,
 	className,
 }: {
 	kind: 'area' | 'line'
 	value: Surface
 	onChange: (surface: Surface) => void
 	dark?: boolean
+	row?: boolean
 	className?: string
 }) {
 	const options = kind === 'line' ? LINE_SURFACES : AREA_SURFACES
 	return (
-		<div role="group" aria-label={kind === 'line' ? 'Line surface' : 'Area surface'} className={cn('flex flex-wrap gap-1', className)}>
+		<div role="group" aria-label={kind === 'line' ? 'Line surface' : 'Area surface'} className={cn('flex gap-1', row ? 'flex-nowrap overflow-x-auto' : 'flex-wrap', className)}>
 			{options.map((surface) => (
 				<button
 					key={surface}
@@ -34,7 +41,8 @@ export function SurfacePicker({
 					aria-pressed={value === surface}
 					onClick={() => onChange(surface)}
 					className={cn(
-						'inline-flex min-h-9 items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium max-md:min-h-11',
+						'inline-flex min-h-9 shrink-0 items-center rounded-full border text-xs font-medium max-md:min-h-11',
+						row ? 'gap-1 px-1.5' : 'gap-1.5 px-2.5',
 						value === surface
 							? dark
 								? 'border-white bg-white text-gray-900'
