@@ -5,9 +5,9 @@
 // "addresses" or "rows"). Whole-file problems throw BulkImportError (the
 // service answers 400 naming it); a row's own problem stays with the row.
 import { parse } from 'csv-parse/sync'
+import { BULK_MAX_BYTES, BULK_MAX_ROWS } from './bulk-limits.ts'
 
-export const BULK_MAX_BYTES = 2 * 1024 * 1024
-export const BULK_MAX_ROWS = 2000
+export { BULK_MAX_BYTES, BULK_MAX_ROWS }
 export const BULK_ADDRESS_MAX_CHARS = 200
 /** rows the preview shows */
 export const BULK_PREVIEW_ROWS = 10

@@ -6,12 +6,14 @@
 // organization is the same batch (content hash); a row's key is (batch, row number).
 import { createHash } from 'node:crypto'
 import { prisma, Prisma } from '~/db.server.ts'
-import { BULK_PREVIEW_ROWS, BulkImportError, readAddressList } from '~/lib/bulk-import.ts'
+import { BULK_MAX_BYTES, BULK_PREVIEW_ROWS, BULK_TOO_LARGE, BulkImportError, readAddressList } from '~/lib/bulk-import.ts'
 import { RESULT_HEADERS, resultCells, resultsToCsv } from '~/lib/bulk-results.ts'
 import { fileSlug } from '~/lib/exports.ts'
 import { isAdminRole } from '~/lib/roles.ts'
 import { assertAiMeasurementAllowed } from '~/services/ai-measure.server.ts'
 import { badRequest, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
+import { readLimited } from '~/utils/read-limited.server.ts'
+import { readMultipart } from './profile.server.ts'
 import { requireOrganizationId } from './auth.server.ts'
 import { dispatchRows, finishBatchIfDone, refundSearches } from './bulk-worker.server.ts'
 import type { ClientUser } from './users.server.ts'
@@ -28,7 +30,8 @@ export const searchesDoNotFit = (wanted: number, left: number) =>
 
 export type BulkUpload = { bytes: Uint8Array; fileName?: string | null; type?: string | null }
 
-function requireBulkAdmin(user: ClientUser): string {
+/** The account admin's organization; anyone else a 403 (before an upload is read). */
+export function requireBulkAdmin(user: ClientUser): string {
 	if (!isAdminRole(user.role)) throw forbidden(BULK_ADMINS_ONLY)
 	return requireOrganizationId(user)
 }
@@ -238,7 +241,7 @@ export async function listBatches(user: ClientUser) {
 export type BulkExportFormat = 'csv' | 'xlsx'
 
 /** The batch's results as a CSV or XLSX file. */
-export async function exportBatch(user: ClientUser, id: string, format: BulkExportFormat, origin: string): Promise<{ body: Uint8Array | string; contentType: string; fileName: string }> {
+export async function exportBatch(user: ClientUser, id: string, format: BulkExportFormat, origin: string): Promise<{ body: Uint8Array<ArrayBuffer> | string; contentType: string; fileName: string }> {
 	const batch = await getBatch(user, id)
 	const base = `bulk-${fileSlug(batch.fileName?.replace(/\.[a-z0-9]+$/i, ''), 'measurements')}`
 	if (format === 'csv') return { body: resultsToCsv(batch.rows, origin), contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv` }
@@ -253,4 +256,30 @@ export async function exportBatch(user: ClientUser, id: string, format: BulkExpo
 	sheet.columns.forEach((column, i) => (column.width = i === 1 ? 48 : i === 10 ? 60 : 14))
 	const buffer = await book.xlsx.writeBuffer()
 	return { body: new Uint8Array(buffer as ArrayBuffer), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${base}.xlsx` }
+}
+
+export const BULK_CHOOSE_FILE = 'Choose a CSV or JSON file of addresses.'
+export const BULK_UNSUPPORTED_BODY = 'Send the list as a CSV or JSON file (multipart field "file"), or as a text/csv or application/json body.'
+
+/**
+ * The uploaded list from a request: a multipart form's `file` field (the page
+ * and the API), or a raw text/csv or application/json body (the API). Bodies
+ * are read bounded; a file over 2 MB is named by readAddressList.
+ */
+export async function readUpload(request: Request): Promise<BulkUpload> {
+	const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+	const limit = 2 * BULK_MAX_BYTES
+	if (type === 'multipart/form-data') {
+		const form = await readMultipart(request, limit, { name: 'file', tooLarge: BULK_TOO_LARGE, missing: BULK_CHOOSE_FILE })
+		const file = form.get('file')
+		if (!file || typeof file === 'string' || file.size === 0) throw badRequest(BULK_CHOOSE_FILE, { file: BULK_CHOOSE_FILE })
+		return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name, type: file.type }
+	}
+	if (type === 'text/csv' || type === 'application/json' || type === 'text/plain') {
+		const tooLarge = () => new HttpError(413, BULK_TOO_LARGE, { file: BULK_TOO_LARGE }, { Connection: 'close' })
+		if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge()
+		const bytes = await readLimited(request.body, limit, tooLarge)
+		return { bytes: new Uint8Array(bytes), fileName: type === 'application/json' ? 'list.json' : 'list.csv', type }
+	}
+	throw new HttpError(415, BULK_UNSUPPORTED_BODY)
 }
