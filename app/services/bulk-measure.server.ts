@@ -260,6 +260,7 @@ export async function exportBatch(user: ClientUser, id: string, format: BulkExpo
 
 export const BULK_CHOOSE_FILE = 'Choose a CSV or JSON file of addresses.'
 export const BULK_UNSUPPORTED_BODY = 'Send the list as a CSV or JSON file (multipart field "file"), or as a text/csv or application/json body.'
+export const BULK_JSON_OBJECT = 'A JSON body must be an object: { "addresses": ["12 Main St, Denver, CO 80202", ...] }.'
 
 /**
  * The uploaded list from a request: a multipart form's `file` field (the page
@@ -268,17 +269,22 @@ export const BULK_UNSUPPORTED_BODY = 'Send the list as a CSV or JSON file (multi
  */
 export async function readUpload(request: Request): Promise<BulkUpload> {
 	const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-	const limit = 2 * BULK_MAX_BYTES
+	// a little over the file limit, so a file just over it is named by readAddressList (400)
+	const limit = BULK_MAX_BYTES + 128 * 1024
 	if (type === 'multipart/form-data') {
-		const form = await readMultipart(request, limit, { name: 'file', tooLarge: BULK_TOO_LARGE, missing: BULK_CHOOSE_FILE })
+		const form = await readMultipart(request, BULK_MAX_BYTES, { name: 'file', tooLarge: BULK_TOO_LARGE, missing: BULK_CHOOSE_FILE })
 		const file = form.get('file')
 		if (!file || typeof file === 'string' || file.size === 0) throw badRequest(BULK_CHOOSE_FILE, { file: BULK_CHOOSE_FILE })
 		return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name, type: file.type }
 	}
-	if (type === 'text/csv' || type === 'application/json' || type === 'text/plain') {
+	if (type === 'text/csv' || type === 'application/json') {
 		const tooLarge = () => new HttpError(413, BULK_TOO_LARGE, { file: BULK_TOO_LARGE }, { Connection: 'close' })
 		if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge()
 		const bytes = await readLimited(request.body, limit, tooLarge)
+		// a JSON body is an object, as everywhere in the API: { "addresses": [...] } (a .json file may be a bare list)
+		if (type === 'application/json' && !/^\s*\{/.test(new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, ''))) {
+			throw badRequest(BULK_JSON_OBJECT, { file: BULK_JSON_OBJECT })
+		}
 		return { bytes: new Uint8Array(bytes), fileName: type === 'application/json' ? 'list.json' : 'list.csv', type }
 	}
 	throw new HttpError(415, BULK_UNSUPPORTED_BODY)
