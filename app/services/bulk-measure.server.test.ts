@@ -148,7 +148,7 @@ test('a started batch is measured by the queue: one AI measurement per row, fail
 	expect(lines[1]).toContain(`http://yardstick.test/measure?id=${a!.measurementId}`)
 	const xlsx = await m.bulk.exportBatch(user, id, 'xlsx', 'http://yardstick.test')
 	expect(Buffer.from(xlsx.body as Uint8Array).subarray(0, 2).toString()).toBe('PK')
-})
+}, 120_000)
 
 test('a row whose worker died after geocoding is resumed once and never measured twice', async () => {
 	const user = await admin()
@@ -162,7 +162,7 @@ test('a row whose worker died after geocoding is resumed once and never measured
 	expect(await m.worker.processRow(row.id, { finalTry: false })).toBe('skipped')
 	expect(await m.db.prisma.measurement.count({ where: { organizationId: user.organizationId! } })).toBe(1)
 	await m.db.prisma.bulkBatch.delete({ where: { id } })
-})
+}, 120_000)
 
 test('cancel drops the waiting rows and gives their searches back; resume measures them', async () => {
 	const user = await admin()
@@ -182,7 +182,7 @@ test('cancel drops the waiting rows and gives their searches back; resume measur
 	const done = await until(() => m.bulk.getBatch(user, id), (b) => b.status === 'completed')
 	expect(done.counts).toMatchObject({ cancelled: 0, queued: 0, failed: 8 })
 	expect((await m.db.prisma.organization.findUniqueOrThrow({ where: { id: user.organizationId! } })).searchesUsedThisMonth).toBe(8)
-})
+}, 120_000)
 
 test('a small batch is not starved by a large one started first', async () => {
 	const big = await admin('growth')
@@ -198,4 +198,4 @@ test('a small batch is not starved by a large one started first', async () => {
 	// the small organization's rows went between the large one's, not after them
 	expect(bigNow.counts.queued + bigNow.counts.geocoded).toBeGreaterThan(20)
 	await until(() => m.bulk.getBatch(big, bigBatch.id), (b) => b.status === 'completed')
-})
+}, 120_000)
