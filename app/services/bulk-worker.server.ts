@@ -20,7 +20,7 @@ import { firstAddressPart } from '~/lib/addresses.ts'
 import { computeTotals } from '~/lib/shapes.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
 import { measureGrass } from '~/services/ai-measure.server.ts'
-import { prepareShapes } from '~/services/measurements.server.ts'
+import { prepareShapes, YARD_SPLIT_SQFT } from '~/services/measurements.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import { DEAD_QUEUE, getBoss, ROW_QUEUE, rowJobs, type RowJob } from './bulk-queue.server.ts'
 
@@ -160,7 +160,7 @@ async function saveMeasurement(
 				measurement_type: 'ai',
 				map_type: 'satellite',
 				property_center: center,
-				yard_type: totals.total_area_sqft > 1500 ? 'back_yard' : 'front_yard',
+				yard_type: totals.total_area_sqft > YARD_SPLIT_SQFT ? 'back_yard' : 'front_yard',
 				ai_confidence: confidence,
 			},
 			select: { id: true },
