@@ -10,7 +10,7 @@ import { expect, hydrated, mailsTo, signIn, test } from '../support/fixtures.ts'
 const LAWN = '"1200 Test Lawn Way, Denver, CO 80202"'
 
 /** 25 rows: 12 on the generated yard, one without an address, 12 the geocoder finds only by ZIP. */
-export function bulkCsv(): string {
+function bulkCsv(): string {
 	const rows = ['Address,Notes']
 	for (let i = 0; i < 12; i++) rows.push(`${LAWN},yard ${i + 1}`)
 	rows.push(',no address here')
