@@ -80,6 +80,20 @@ const schema = z.object({
 	STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
 	STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 	STRIPE_API_URL: z.string().url().optional(),
+
+	// Bulk measure (issue 34): the pg-boss queue in this database. `npm start` runs one
+	// worker in-process unless BULK_WORKER=off (then `npm run worker` processes do the work).
+	BULK_WORKER: z.enum(['on', 'off']).default('on'),
+	// rows one worker process measures at once (each detection runs in the worker-thread pool)
+	BULK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+	// queue jobs one organization may have at a time: the fairness between organizations
+	BULK_ORG_IN_FLIGHT: z.coerce.number().int().min(1).max(256).default(4),
+	// a row whose worker died is retried after this long
+	BULK_ROW_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
+	BULK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+	BULK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(5),
+	// how often pg-boss looks for expired jobs (a dead worker's rows)
+	BULK_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
 })
 	.refine((env) => env.GEOCODER !== 'photon' || env.PHOTON_URL, { message: 'GEOCODER=photon needs PHOTON_URL', path: ['PHOTON_URL'] })
 	.refine((env) => env.GEOCODER !== 'mapbox' || env.MAPBOX_ACCESS_TOKEN, { message: 'GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN', path: ['MAPBOX_ACCESS_TOKEN'] })

@@ -136,6 +136,15 @@ export default [
 	route('api/leads', 'routes/api/leads.ts'),
 	route('api/leads/:id', 'routes/api/leads.$id.ts'),
 
+	// bulk measure (issue 34)
+	route('dashboard/bulk', 'routes/dashboard.bulk/route.tsx'),
+	route('dashboard/bulk/:id', 'routes/dashboard.bulk.$id/route.tsx'),
+	route('api/bulk-measurements', 'routes/api/bulk-measurements.ts'),
+	route('api/bulk-measurements/:id', 'routes/api/bulk-measurements.$id.ts'),
+	route('api/bulk-measurements/:id/export.csv', 'routes/api/bulk-measurements.$id.export.ts', { id: 'bulk-measurements-export-csv' }),
+	route('api/bulk-measurements/:id/export.xlsx', 'routes/api/bulk-measurements.$id.export.ts', { id: 'bulk-measurements-export-xlsx' }),
+	route('api/bulk-measurements/:id/:command', 'routes/api/bulk-measurements.$id.$command.ts'),
+
 	route('api/*', 'routes/api/not-found.ts'),
 
 	// anything else: the friendly not-found page

@@ -11,8 +11,14 @@ const child = spawn(path.resolve('node_modules/.bin/react-router'), ['dev', '--p
 	stdio: 'inherit',
 	env: { ...process.env, NODE_ENV: 'development' },
 })
+// bulk measure (issue 34): the queue worker beside the dev server (BULK_WORKER=off: none)
+const worker =
+	process.env.BULK_WORKER === 'off'
+		? null
+		: spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } })
 const stop = async () => {
 	child.kill('SIGTERM')
+	worker?.kill('SIGTERM')
 	await db.stop()
 	process.exit(0)
 }

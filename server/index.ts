@@ -49,6 +49,14 @@ if (process.env.JOBS !== 'off') {
 	startScheduler(scheduledJobs)
 }
 
+// bulk measure (issue 34): one queue worker in this process, so one machine needs nothing more;
+// BULK_WORKER=off leaves the rows to `npm run worker` processes
+let bulkWorker: { stop: () => Promise<void> } | null = null
+if (env.BULK_WORKER === 'on') {
+	const { startBulkWorker } = await import('../app/services/bulk-worker.server.ts')
+	bulkWorker = await startBulkWorker()
+}
+
 const server = http.createServer(listener)
 server.listen(port, host, () => {
 	console.log(`Yardstick is running on http://localhost:${port}`)
@@ -61,6 +69,9 @@ async function shutdown(signal: string) {
 	console.log(`${signal}: shutting down`)
 	server.close()
 	server.closeAllConnections?.()
+	await bulkWorker?.stop().catch((error) => console.error('Bulk worker stop failed', error))
+	const { stopBoss } = await import('../app/services/bulk-queue.server.ts')
+	await stopBoss()
 	await db.stop().catch((error) => console.error('Database stop failed', error))
 	process.exit(0)
 }

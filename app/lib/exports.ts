@@ -119,7 +119,7 @@ export const CSV_COLUMNS = [
 	'created_at',
 ] as const
 
-function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined): string {
 	if (value === null || value === undefined) return ''
 	let text = String(value)
 	// a text cell starting like a formula would run in a spreadsheet: keep it text

@@ -13,7 +13,8 @@ import { organizationScope, requireOrganizationId } from './auth.server.ts'
 import type { ClientUser } from './users.server.ts'
 
 export const NOT_FOUND = 'Measurement not found'
-const YARD_SPLIT_SQFT = 1500
+/** above this area a new measurement is a back yard, else a front yard */
+export const YARD_SPLIT_SQFT = 1500
 /** first key of the advisory lock that serializes default labels (the second: the organization) */
 const DEFAULT_LABEL_LOCK = 1001
 

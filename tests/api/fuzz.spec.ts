@@ -40,13 +40,15 @@ import { PrismaClient } from '../../generated/prisma/client.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/embedded-postgres.ts'
 import { db, expect, sessionCookieHeader, test } from '../support/fixtures.ts'
 import { rng as mulberry32 } from '../../app/grass/raster.ts'
+import { MAX_BULK_UPLOAD_BYTES } from '../../app/lib/body-limits.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const COUNT = Number(process.env.FUZZ_COUNT ?? 5200)
 const CONCURRENCY = 8
 const JSON_LIMIT = 100 * 1024
 /** paths that take whole drawings accept more (app/routes/api/measurements*.ts) */
-const limitOf = (template: string) => (/^api\/measurements(\/:id)?$/.test(template) ? 2 * 1024 * 1024 : JSON_LIMIT)
+const limitOf = (template: string) =>
+	/^api\/measurements(\/:id)?$/.test(template) ? 2 * 1024 * 1024 : template === 'api/bulk-measurements' ? MAX_BULK_UPLOAD_BYTES : JSON_LIMIT
 
 /** Tables a refused request may still write: who asked (sessions), how often (rate limits), what admins tried (audit). */
 const MAY_CHANGE = ['sessions', 'rate_limits', 'audit_logs', '_prisma_migrations']
@@ -460,6 +462,7 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 				if (template.startsWith('api/blog/posts/')) return 'welcome'
 				if (template.startsWith('api/invoices/') || template.startsWith('api/admin/invoices/')) return invoice.id
 				if (template.startsWith('api/leads/')) return lead.id
+				if (template.startsWith('api/bulk-measurements/')) return name === 'command' ? 'cancel' : 'no-such-batch'
 				// the admin paths: the account_admin reaches its own organization's users only
 				if (template.startsWith('api/admin/users/') || template.startsWith('api/admin/masquerade/')) return member.id
 				if (template.startsWith('api/admin/organizations/')) return org.id

@@ -105,7 +105,12 @@ async function makeVictim() {
 	const coupon = await db().couponCode.create({ data: { code: `V${tag}`.toUpperCase(), name: `Coupon ${tag}`, discountType: 'percentage', discountValue: 10 } })
 	const staffUser = await db().user.create({ data: { email: `staff-${tag}@example.com`, firstName: `Staff${tag}`, lastName: 'Victim', role: 'site_admin', emailVerified: true } })
 	const staff = await db().adminUser.create({ data: { userId: staffUser.id, canManageUsers: true } })
-	return { tag, org, admin, member, measurement, share, lead, invitation, invoice, coupon, staff, staffUser }
+	// issue 34: a running bulk batch with one row (its paths must not reach, start, cancel or export it)
+	const batch = await db().bulkBatch.create({
+		data: { organizationId: org.id, createdByUserId: admin.id, contentHash: `hash-${tag}`, fileName: `${tag}.csv`, status: 'running', rowCount: 1, startedAt: new Date() },
+	})
+	await db().bulkRow.create({ data: { batchId: batch.id, organizationId: org.id, rowNumber: 1, address: `3 ${tag} St, Austin, TX 78701`, status: 'failed', error: 'kept' } })
+	return { tag, org, admin, member, measurement, share, lead, invitation, invoice, coupon, staff, staffUser, batch }
 }
 
 /** What each path parameter is filled with: always one of the victim's ids. */
@@ -119,6 +124,7 @@ function fill(path: string, victim: Victim): string | null {
 		if (path.startsWith('api/admin/organizations/')) return victim.org.id
 		if (path.startsWith('api/invoices/') || path.startsWith('api/admin/invoices/')) return victim.invoice.id
 		if (path.startsWith('api/leads/')) return victim.lead.id
+		if (path.startsWith('api/bulk-measurements/')) return name === 'command' ? 'cancel' : victim.batch.id
 		if (path.startsWith('api/admin/subscription-tiers/')) return 'pro'
 		if (path.startsWith('api/admin/coupons/')) return victim.coupon.id
 		if (path.startsWith('api/admin/team-members/')) return victim.staff.id
@@ -146,7 +152,7 @@ const VALID_BODIES: Record<string, unknown> = {
 }
 
 async function snapshot(victim: Victim) {
-	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget, paymentMethods] = await Promise.all([
+	const [org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget, paymentMethods, batches] = await Promise.all([
 		db().organization.findUnique({ where: { id: victim.org.id } }),
 		db().user.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().measurement.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
@@ -159,14 +165,15 @@ async function snapshot(victim: Victim) {
 		db().lead.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
 		db().quoteWidget.findUnique({ where: { organizationId: victim.org.id } }),
 		db().paymentMethod.findMany({ where: { organizationId: victim.org.id }, orderBy: { id: 'asc' } }),
+		db().bulkBatch.findMany({ where: { organizationId: victim.org.id }, include: { rows: true } }),
 	])
-	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget, paymentMethods })
+	return JSON.stringify({ org, users, measurements, invitations, tier, coupon, staff, invoices, shares, leads, widget, paymentMethods, batches })
 }
 
 test('no /api path lets anyone outside an organization see or change its data', async ({ playwright, baseURL, makeUser }) => {
 	test.setTimeout(300_000)
 	const victim = await makeVictim()
-	const markers = [victim.tag, victim.share.id, victim.lead.id, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
+	const markers = [victim.tag, victim.batch.id, victim.share.id, victim.lead.id, victim.org.id, victim.admin.id, victim.member.id, victim.measurement.id, victim.invitation.id, victim.invoice.id, victim.coupon.id, victim.staff.id, victim.staffUser.id]
 
 	const foreignAdmin = await makeUser({ role: 'account_admin' })
 	const foreignMember = await makeUser({ role: 'member', organizationId: foreignAdmin.organization!.id })
@@ -237,6 +244,9 @@ test('no /api path lets anyone outside an organization see or change its data', 
 	const ownMember = await client(victim.member.id)
 	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}`)).status()).toBe(200)
 	expect((await ownMember.get(`/api/measurements/${victim.measurement.id}/share`)).status()).toBe(200)
+	// issue 34: the victim's account admin reaches its batch; its member is refused bulk measure
+	expect((await own.get(`/api/bulk-measurements/${victim.batch.id}`)).status()).toBe(200)
+	expect((await ownMember.get(`/api/bulk-measurements/${victim.batch.id}`)).status()).toBe(403)
 	const ownLeads = await ownMember.get('/api/leads')
 	expect(ownLeads.status()).toBe(200)
 	expect((await ownLeads.json()).leads.map((l: { id: string }) => l.id)).toEqual([victim.lead.id])

@@ -120,7 +120,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 			<div className="grid gap-6 lg:grid-cols-3">
 				<div className="min-w-0 space-y-6 lg:col-span-2">
 					<UsageCards user={user} />
-					<QuickActions />
+					<QuickActions manager={manager} />
 					<RecentMeasurements loaderData={loaderData} actionData={actionData} />
 					{loaderData.leads ? <LeadsPanel leads={loaderData.leads} query={query} /> : null}
 				</div>
