@@ -1,6 +1,6 @@
 import type { FeatureCollection } from 'geojson'
 import { describe, expect, test } from 'vitest'
-import { leadShapesToMeasurementShapes } from './leads.ts'
+import { leadShapesToMeasurementShapes, MAX_SUBJECT_TEXT, subjectText } from './leads.ts'
 import { computeShape } from './shapes.ts'
 
 const square = (lng: number, lat: number, d: number) => [
@@ -64,5 +64,20 @@ describe('leadShapesToMeasurementShapes', () => {
 				'ai',
 			),
 		).toEqual([])
+	})
+})
+
+describe('subjectText', () => {
+	test('keeps a plain address as it is', () => {
+		expect(subjectText('1200 TEST LAWN WAY, DENVER, CO, 80202')).toBe('1200 TEST LAWN WAY, DENVER, CO, 80202')
+	})
+	test('turns newlines, tabs, other controls and bidi overrides into single spaces', () => {
+		expect(subjectText('1 Main St\r\nBcc: victim@example.com\t\u0000x\u202Eevil')).toBe('1 Main St Bcc: victim@example.com x evil')
+	})
+	test('cuts long text to the limit with an ellipsis', () => {
+		const cut = subjectText('A'.repeat(500))
+		expect([...cut]).toHaveLength(MAX_SUBJECT_TEXT)
+		expect(cut.endsWith('…')).toBe(true)
+		expect(subjectText('Ünïcödé '.repeat(30), 10)).toBe('Ünïcödé Ü…')
 	})
 })

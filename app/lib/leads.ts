@@ -65,3 +65,16 @@ export function measureHref(place: { address: string | null; lat: number | null;
 	const search = params.toString()
 	return `/measure${search ? `?${search}` : ''}`
 }
+
+export const MAX_SUBJECT_TEXT = 80
+
+/**
+ * Free text made safe for an e-mail subject: control and format characters
+ * (newlines, tabs, bidi overrides) become spaces, runs of spaces one, and at
+ * most `max` characters, cut with "…".
+ */
+export function subjectText(text: string, max = MAX_SUBJECT_TEXT): string {
+	const plain = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim()
+	const chars = [...plain]
+	return chars.length <= max ? plain : `${chars.slice(0, max - 1).join('').trimEnd()}…`
+}

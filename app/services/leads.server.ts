@@ -10,7 +10,7 @@ import { prisma, type Prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { geometry } from '~/lib/geojson.ts'
-import { leadShapesToMeasurementShapes, measureHref } from '~/lib/leads.ts'
+import { leadShapesToMeasurementShapes, measureHref, subjectText } from '~/lib/leads.ts'
 import { formatQuotedPrice, type LeadSource, type LeadStatus } from '~/lib/quote-widget.ts'
 import { MeasurementCreateSchema } from '~/lib/schemas/measurement.ts'
 import type { LeadUpdateInput } from '~/lib/schemas/quote-widget.ts'
@@ -215,7 +215,7 @@ export async function mailNewLead(lead: LeadRow, organizationName: string) {
 	].join('\n')
 	await Promise.all(
 		admins.map((admin) =>
-			sendEmail({ to: admin.email, replyTo: lead.email, subject: `New lead: ${where}`, text }).catch((error) =>
+			sendEmail({ to: admin.email, replyTo: lead.email, subject: `New lead: ${subjectText(where)}`, text }).catch((error) =>
 				console.error(`Lead ${lead.id} stored but not e-mailed to an admin`, error),
 			),
 		),

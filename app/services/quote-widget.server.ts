@@ -187,19 +187,22 @@ export type WidgetQuote =
 	| { kind: 'unavailable'; address: string }
 
 /**
- * Looks an address up and quotes it, after the per-IP and per-organization
- * limits and the contact form's bot check. Throws 400 for an address outside the US
+ * Looks an address up and quotes it: the per-IP limit, the contact form's bot
+ * check, the address, then the per-organization limit. Throws 400 for an address outside the US
  * or not exact enough to be a property (nothing counted, nothing stored), 429
  * past the per-IP or per-organization limits; at the monthly search limit it
  * answers `unavailable` (the widget then offers the request form alone).
  */
 export async function quoteAddress(widget: PublicWidget, input: QuoteAddressInput, ip: string, { signal, now = Date.now() }: { signal?: AbortSignal; now?: number } = {}): Promise<WidgetQuote> {
+	// the per-IP limit is the first, cheap gate; the organization's budget is
+	// spent only by requests that solved the bot check and gave a real address,
+	// so a flood of forged challenges or junk addresses cannot switch quotes off
 	await hit(QUOTE_IP_LIMIT, ip)
-	await hit(QUOTE_ORG_LIMIT, widget.organizationId)
 	await checkNotABot(input.captchaToken, ip)
 	const place = await getGeocoder().geocode(input.address, { signal })
 	if (!place || !isInUnitedStates(place.lat, place.lng)) throw badRequest(ADDRESS_NOT_IN_US, { address: ADDRESS_NOT_IN_US })
 	if (place.precision !== 'address') throw badRequest(ADDRESS_NOT_EXACT, { address: ADDRESS_NOT_EXACT })
+	await hit(QUOTE_ORG_LIMIT, widget.organizationId)
 	if (!(await incrementOrganizationSearch(widget.organizationId))) return { kind: 'unavailable', address: place.address }
 
 	const result = await measureGrass({ propertyCenter: { lat: place.lat, lng: place.lng } }, { signal })

@@ -25,6 +25,7 @@ import { hit } from './rate-limit.server.ts'
 import { renderMapPicture } from './report-map.server.ts'
 import { assembleReport, renderReport, type PreparedReport } from './reports.server.ts'
 import type { ClientUser } from './users.server.ts'
+import { subjectText } from '~/lib/leads.ts'
 import { fullName } from '~/lib/names.ts'
 
 export const NO_ACTIVE_LINK = 'This measurement has no active share link'
@@ -282,7 +283,7 @@ export async function acceptShare(token: string, input: ShareAcceptInput, ip: st
 	].join('\n')
 	await Promise.all(
 		admins.map((admin) =>
-			sendEmail({ to: admin.email, replyTo: input.email, subject: `Estimate accepted: ${what}`, text }).catch((error) =>
+			sendEmail({ to: admin.email, replyTo: input.email, subject: `Estimate accepted: ${subjectText(what)}`, text }).catch((error) =>
 				console.error(`Acceptance of share ${row.id} stored but not e-mailed to an admin`, error),
 			),
 		),

@@ -277,6 +277,31 @@ test('quotes are rate limited per IP and per organization', async ({ makeUser, a
 	await db().rateLimit.deleteMany({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })
 })
 
+test('a flood of forged bot checks from many addresses spends none of the organization\'s budget: a real homeowner still gets a quote (issue 33 §2)', async ({ makeUser, apiAs, request, playwright, baseURL }) => {
+	test.setTimeout(120_000)
+	const { orgId } = await setUp(makeUser, apiAs)
+	const { publicKey } = await widgetOf(orgId)
+	const searches = await searchesOf(orgId)
+	// 13 addresses × 10 posts with captchaToken=bogus: 130, more than the hourly 120
+	for (let a = 0; a < 13; a++) {
+		const bot = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.251.${a}.${Math.floor(Math.random() * 250) + 1}` } })
+		for (let i = 0; i < 10; i++) {
+			const res = await bot.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: 'bogus' }))
+			expect(res.status()).toBe(400)
+			expect(await res.text()).toContain('CAPTCHA verification is required')
+		}
+		await bot.dispose()
+	}
+	const spent = await db().rateLimit.findUnique({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })
+	expect(spent).toBeNull()
+	expect(await searchesOf(orgId)).toBe(searches)
+
+	const quoted = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(request) }))
+	expect(quoted.status()).toBe(200)
+	expect(decode(await quoted.text())).toMatch(/data-testid="quote-price">\$[\d,]+\.\d\d</)
+	expect(await searchesOf(orgId)).toBe(searches + 1)
+})
+
 test('accepting a shared estimate stores a share lead with the acceptance', async ({ makeUser, apiAs, request, env }) => {
 	const admin = await makeUser({ role: 'account_admin' })
 	const orgId = admin.organization!.id
