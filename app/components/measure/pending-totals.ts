@@ -4,14 +4,11 @@
 // it only once there is a shape, so it is not among the scripts a phone
 // fetches before its first paint (issue 21 §5).
 import { useEffect, useMemo, useState } from 'react'
-import type { Shape, Totals, TotalsBySurface } from '~/lib/shapes.ts'
+import type { Shape, Totals } from '~/lib/shapes.ts'
 
 type ShapesModule = typeof import('~/lib/shapes.ts')
 
-export type PendingTotals = Totals & { totals_by_surface: TotalsBySurface }
-
-export const NO_TOTALS: PendingTotals = {
-	totals_by_surface: {},
+export const NO_TOTALS: Totals = {
 	total_area_sqft: 0,
 	total_area_acres: 0,
 	total_area_sqm: 0,
@@ -25,10 +22,10 @@ export const NO_TOTALS: PendingTotals = {
 let loaded: ShapesModule | null = null
 export const loadShapes = () => import('~/lib/shapes.ts').then((m) => (loaded = m))
 
-export function usePendingTotals(shapes: readonly Shape[]): PendingTotals {
+export function usePendingTotals(shapes: readonly Shape[]): Totals {
 	const [lib, setLib] = useState<ShapesModule | null>(loaded)
 	useEffect(() => {
 		if (shapes.length && !lib) void loadShapes().then(setLib)
 	}, [shapes.length, lib])
-	return useMemo(() => (lib && shapes.length ? { ...lib.computeTotals(shapes), totals_by_surface: lib.computeTotalsBySurface(shapes) } : NO_TOTALS), [lib, shapes])
+	return useMemo(() => (lib && shapes.length ? lib.computeTotals(shapes) : NO_TOTALS), [lib, shapes])
 }
