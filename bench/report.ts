@@ -23,7 +23,7 @@ process.env.TILE_CACHE_DIR = path.join(cacheRoot, 'warm')
 // the report's build reads no database; the env schema still wants a URL
 process.env.DATABASE_URL ??= 'postgresql://bench@127.0.0.1:1/unused'
 
-const { computeShape, computeTotals } = await import('../app/lib/shapes.ts')
+const { computeShape, computeTotals, computeTotalsBySurface } = await import('../app/lib/shapes.ts')
 const { computeEstimate } = await import('../app/lib/estimate.ts')
 const { renderReportMap } = await import('../app/services/report-map.server.ts')
 const { buildReportPdf } = await import('../app/services/report-pdf.server.ts')
@@ -64,6 +64,7 @@ async function buildOnce(): Promise<{ ms: number; bytes: number; imagery: boolea
 		title: 'Bannock full yard',
 		shapes: shapes.map((shape) => ({ shape, measurementLabel: 'Bannock full yard', measurementType: 'manual' })),
 		totals,
+		totalsBySurface: computeTotalsBySurface(shapes),
 		notes: 'Gate code 1234.',
 		estimate: computeEstimate(prices, { areaSqft: totals.total_area_sqft, lengthFeet: totals.total_distance_feet }, '8.25'),
 		map,

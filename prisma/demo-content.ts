@@ -7,10 +7,11 @@
 // prices), never typed in. Seeded once, with the organization (prisma/seed.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import type { FeatureCollection } from 'geojson'
-import { computeEstimate, type PriceItem } from '../app/lib/estimate.ts'
+import { computeEstimate, lawnOnly, type PriceItem } from '../app/lib/estimate.ts'
 import { geometry } from '../app/lib/geojson.ts'
 import { quotedPrice } from '../app/lib/quote-widget.ts'
-import { computeShape, computeTotals, shapeProblems, type Shape, type ShapeInput } from '../app/lib/shapes.ts'
+import { computeShape, computeTotals, computeTotalsBySurface, shapeProblems, type Shape, type ShapeInput, type TotalsBySurface } from '../app/lib/shapes.ts'
+import { AI_SURFACE, ALL_SURFACES, type Surface } from '../app/lib/surfaces.ts'
 import type { LatLng } from '../app/lib/geodesy.ts'
 import type { Prisma } from '../generated/prisma/client.ts'
 
@@ -18,10 +19,10 @@ const DAY_MS = 86_400_000
 
 /** The price list (spec units: per sq ft, per ft, flat). Prices as the API writes them. */
 export const DEMO_PRICES = [
-	{ key: 'mowing', name: 'Lawn Mowing', unit: 'sqft', unitPrice: '0.0125', minimumCharge: '45.00' },
-	{ key: 'fertilizer', name: 'Fertilizer Application', unit: 'sqft', unitPrice: '0.0085', minimumCharge: '0.00' },
-	{ key: 'edging', name: 'Edging', unit: 'ft', unitPrice: '0.35', minimumCharge: '0.00' },
-	{ key: 'cleanup', name: 'Spring Clean-Up', unit: 'flat', unitPrice: '175.00', minimumCharge: '0.00' },
+	{ key: 'mowing', name: 'Lawn Mowing', unit: 'sqft', unitPrice: '0.0125', minimumCharge: '45.00', surface: 'lawn' },
+	{ key: 'fertilizer', name: 'Fertilizer Application', unit: 'sqft', unitPrice: '0.0085', minimumCharge: '0.00', surface: 'lawn' },
+	{ key: 'edging', name: 'Edging', unit: 'ft', unitPrice: '0.35', minimumCharge: '0.00', surface: 'edging' },
+	{ key: 'cleanup', name: 'Spring Clean-Up', unit: 'flat', unitPrice: '175.00', minimumCharge: '0.00', surface: null },
 ] as const
 type PriceKey = (typeof DEMO_PRICES)[number]['key']
 
@@ -55,13 +56,15 @@ function traced(outline: Outline, wobble = 0.35): Outline {
 	return out
 }
 
-type DemoShape = { label: string; type: 'polygon' | 'polyline'; outline: Outline; holes?: Outline[]; ai_confidence?: number }
+type DemoShape = { label: string; type: 'polygon' | 'polyline'; surface?: Surface; outline: Outline; holes?: Outline[]; ai_confidence?: number }
 
 /** Validates and computes a shape exactly as POST /api/measurements does (a bad outline is a seed bug: it throws). */
 function shapeAt(center: LatLng, s: DemoShape, ai: boolean): Shape {
 	const input: ShapeInput = {
 		type: s.type,
 		label: s.label,
+		// issue 32: the AI's areas are lawn; a drawn shape says what it is
+		surface: ai ? AI_SURFACE : s.surface,
 		coordinates: s.outline.map((p) => offset(center, p)),
 		...(s.holes ? { holes: s.holes.map((h) => h.map((p) => offset(center, p))) } : {}),
 		...(ai ? { measurement_type: 'ai' as const, ai_confidence: s.ai_confidence, user_verified: 'false' as const } : {}),
@@ -96,10 +99,10 @@ export const DEMO_MEASUREMENTS: DemoMeasurement[] = [
 		by: 'owner',
 		shapes: [
 			// the front walk (2 m) splits the front lawn in two
-			{ label: 'Front lawn, north', type: 'polygon', outline: [[-23, 1], [-11, 1], [-11, 12], [-23, 12]] },
-			{ label: 'Front lawn, south', type: 'polygon', outline: [[-23, -23], [-11, -23], [-11, -1], [-23, -1]] },
-			{ label: 'South side lawn', type: 'polygon', outline: [[-11, -23], [13, -23], [13, -13], [-11, -13]] },
-			{ label: 'Sidewalk edge', type: 'polyline', outline: [[-23.5, -23], [-23.5, 12]] },
+			{ label: 'Front lawn, north', type: 'polygon', surface: 'lawn', outline: [[-23, 1], [-11, 1], [-11, 12], [-23, 12]] },
+			{ label: 'Front lawn, south', type: 'polygon', surface: 'lawn', outline: [[-23, -23], [-11, -23], [-11, -1], [-23, -1]] },
+			{ label: 'South side lawn', type: 'polygon', surface: 'lawn', outline: [[-11, -23], [13, -23], [13, -13], [-11, -13]] },
+			{ label: 'Sidewalk edge', type: 'polyline', surface: 'edging', outline: [[-23.5, -23], [-23.5, 12]] },
 		],
 	},
 	{
@@ -116,6 +119,7 @@ export const DEMO_MEASUREMENTS: DemoMeasurement[] = [
 			{
 				label: 'Back lawn',
 				type: 'polygon',
+				surface: 'lawn',
 				outline: [[8, -10], [25, -10], [25, 9], [14, 9], [14, 6], [8, 6]],
 				holes: [[[15, -3], [19, -3], [20, 0], [19, 3], [15, 3], [14, 0]]],
 			},
@@ -191,14 +195,16 @@ export async function seedDemoContent(
 	for (const { key, ...price } of DEMO_PRICES) {
 		const row = await tx.servicePrice.create({ data: { organizationId, ...price, createdAt: ago(30) } })
 		priceIds[key] = row.id
-		priceItems[key] = { id: row.id, name: price.name, unit: price.unit, unitPrice: price.unitPrice, minimumCharge: price.minimumCharge }
+		// as the API lists it (price-list.server.ts toApiPrice): no surface is "all"
+		priceItems[key] = { id: row.id, name: price.name, unit: price.unit, unitPrice: price.unitPrice, minimumCharge: price.minimumCharge, surface: price.surface ?? ALL_SURFACES }
 	}
 
 	const measurementIds = {} as Record<DemoMeasurement['key'], string>
-	const saved = {} as Record<DemoMeasurement['key'], { id: string; shapes: Shape[]; totals: ReturnType<typeof computeTotals>; m: DemoMeasurement }>
+	const saved = {} as Record<DemoMeasurement['key'], { id: string; shapes: Shape[]; totals: ReturnType<typeof computeTotals>; totalsBySurface: TotalsBySurface; m: DemoMeasurement }>
 	for (const m of DEMO_MEASUREMENTS) {
 		const shapes = m.shapes.map((s) => shapeAt(m.center, s, m.type === 'ai'))
 		const totals = computeTotals(shapes)
+		const totalsBySurface = computeTotalsBySurface(shapes)
 		const confidences = shapes.map((s) => s.ai_confidence).filter((v): v is number => typeof v === 'number')
 		const row = await tx.measurement.create({
 			data: {
@@ -208,6 +214,7 @@ export async function seedDemoContent(
 				address: m.address,
 				shapes: shapes as unknown as Prisma.InputJsonValue,
 				...totals,
+				totals_by_surface: totalsBySurface as Prisma.InputJsonValue,
 				measurement_type: m.type,
 				map_type: 'satellite',
 				property_center: m.center,
@@ -220,7 +227,7 @@ export async function seedDemoContent(
 			},
 		})
 		measurementIds[m.key] = row.id
-		saved[m.key] = { id: row.id, shapes, totals, m }
+		saved[m.key] = { id: row.id, shapes, totals, totalsBySurface, m }
 	}
 
 	// a shared estimate the customer has opened three times (share.server.ts createShare, then viewShare)
@@ -250,7 +257,7 @@ export async function seedDemoContent(
 	const taxRate = '7.25'
 	// the quantities the shared page prices (reports.server.ts assembleReport): lines, else the perimeters
 	const lengthFeet = lincoln.totals.total_distance_feet > 0 ? lincoln.totals.total_distance_feet : lincoln.shapes.reduce((sum, s) => sum + (s.type === 'polyline' ? 0 : s.perimeter_m / 0.3048), 0)
-	const estimate = computeEstimate(acceptedItems, { areaSqft: lincoln.totals.total_area_sqft, lengthFeet }, taxRate)
+	const estimate = computeEstimate(acceptedItems, { areaSqft: lincoln.totals.total_area_sqft, lengthFeet, bySurface: lincoln.totalsBySurface }, taxRate)
 	const acceptedAt = ago(9)
 	const customer = { name: 'Dana Whitfield', email: 'dana.whitfield@example.com', phone: '(217) 555-0134', message: 'Please start the first week of May.' }
 	const share = await tx.measurementShare.create({
@@ -315,7 +322,7 @@ export async function seedDemoContent(
 	for (const lead of DEMO_WIDGET_LEADS) {
 		const lawn = shapeAt(lead.center, { label: 'Area 1', type: 'polygon', outline: lead.lawn, ai_confidence: 0.84 }, true)
 		const areaSqft = Math.round(lawn.area_sqft)
-		const price = quotedPrice(computeEstimate(widget.services, { areaSqft, lengthFeet: 0 }).totalCents, widget.priceDisplay, widget.rangePercent)
+		const price = quotedPrice(computeEstimate(widget.services, lawnOnly(areaSqft)).totalCents, widget.priceDisplay, widget.rangePercent)
 		const ring = lawn.coordinates.map((p) => [p.lng, p.lat])
 		await tx.lead.create({
 			data: {

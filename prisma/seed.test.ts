@@ -7,7 +7,7 @@ import { afterAll, expect, test } from 'vitest'
 import { PrismaClient } from '../generated/prisma/client.ts'
 import { computeEstimate, formatCents, type PriceItem } from '~/lib/estimate.ts'
 import { domainAllows } from '~/lib/quote-widget.ts'
-import { computeShape, computeTotals, type Shape } from '~/lib/shapes.ts'
+import { computeShape, computeTotals, computeTotalsBySurface, type Shape, type TotalsBySurface } from '~/lib/shapes.ts'
 import { listLeads } from '~/services/leads.server.ts'
 import { listMeasurements } from '~/services/measurements.server.ts'
 import { listPrices } from '~/services/price-list.server.ts'
@@ -112,6 +112,18 @@ test('the demo account shows a price list, three measurements, a shared and an a
 	expect(lawn.area_sqft).toBeLessThan(computeShape({ ...lawn, holes: [] }).area_sqft)
 	expect(manual!.measurement_type).toBe('manual')
 	expect(manual!.total_distance_feet).toBeGreaterThan(100)
+	// surfaces (issue 32): the lawns are lawn, the AI's areas too, the walk's edge is edging; the bed stays a hole
+	expect((ai!.shapes as Shape[]).map((s) => s.surface)).toEqual(['lawn', 'lawn'])
+	expect(lawn.surface).toBe('lawn')
+	expect((manual!.shapes as Shape[]).map((s) => s.surface)).toEqual(['lawn', 'lawn', 'lawn', 'edging'])
+	expect(withHole!.totals_by_surface).toEqual(computeTotalsBySurface(withHole!.shapes as Shape[]))
+	expect((withHole!.totals_by_surface as TotalsBySurface).lawn!.area_sqft).toBeCloseTo(lawn.area_sqft, 6)
+	expect(prices.map((p) => [p.name, p.surface])).toEqual([
+		['Edging', 'edging'],
+		['Fertilizer Application', 'lawn'],
+		['Lawn Mowing', 'lawn'],
+		['Spring Clean-Up', 'all'],
+	])
 
 	// the shared estimate the customer has opened, and the accepted one
 	const shared = await getShareStatus(user, manual!.id)
@@ -120,7 +132,7 @@ test('the demo account shows a price list, three measurements, a shared and an a
 	const accepted = await getShareStatus(user, withHole!.id)
 	expect(accepted.accepted).toMatchObject({ name: 'Dana Whitfield', email: 'dana.whitfield@example.com' })
 	const acceptedShare = await prisma.measurementShare.findFirstOrThrow({ where: { measurementId: withHole!.id } })
-	const expected = computeEstimate(acceptedShare.priceItems as unknown as PriceItem[], { areaSqft: withHole!.total_area_sqft, lengthFeet: lawn.perimeter_m / 0.3048 }, acceptedShare.taxRate)
+	const expected = computeEstimate(acceptedShare.priceItems as unknown as PriceItem[], { areaSqft: withHole!.total_area_sqft, lengthFeet: lawn.perimeter_m / 0.3048, bySurface: withHole!.totals_by_surface as TotalsBySurface }, acceptedShare.taxRate)
 	expect(accepted.accepted!.total).toBe(formatCents(expected.totalCents))
 
 	// leads: the acceptance's, and two from the widget in different states

@@ -8,6 +8,7 @@ import { useToast } from '~/components/toaster.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { inputClass } from '~/components/ui/field.tsx'
 import { formatUnitPrice, PRICE_UNIT_LABELS, type PriceItem, type PriceUnit } from '~/lib/estimate.ts'
+import { surfaceNote } from '~/lib/surfaces.ts'
 import { cn } from '~/utils/cn.ts'
 
 export const EXPORT_COMPLETE = { title: 'Export Complete', description: 'Measurement results have been exported to PDF.' }
@@ -94,6 +95,7 @@ export function ExportResults({ target, priceList, className }: { target: { id: 
 										{item.name}{' '}
 										<span className="text-xs text-gray-500 dark:text-gray-400">
 											{formatUnitPrice(item.unitPrice)} {PRICE_UNIT_LABELS[item.unit as PriceUnit] ?? ''}
+											{surfaceNote(item.surface)}
 										</span>
 									</span>
 								</label>

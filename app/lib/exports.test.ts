@@ -10,11 +10,12 @@ const inputs: ShapeInput[] = [
 	{
 		type: 'polygon',
 		label: '=HYPERLINK("http://evil")',
+		surface: 'lawn',
 		coordinates: [c, { lat: c.lat, lng: c.lng + 0.0004 }, { lat: c.lat + 0.0004, lng: c.lng + 0.0004 }, { lat: c.lat + 0.0004, lng: c.lng }],
 		holes: [[{ lat: c.lat + 0.0001, lng: c.lng + 0.0001 }, { lat: c.lat + 0.0002, lng: c.lng + 0.0001 }, { lat: c.lat + 0.0002, lng: c.lng + 0.0002 }]],
 	},
 	{ type: 'circle', coordinates: [c], radius_m: 5, measurement_type: 'ai', user_verified: 'true' },
-	{ type: 'polyline', label: 'Fence, "north" side', coordinates: [c, { lat: c.lat + 0.001, lng: c.lng }] },
+	{ type: 'polyline', label: 'Fence, "north" side', surface: 'edging', coordinates: [c, { lat: c.lat + 0.001, lng: c.lng }] },
 ]
 const measurement = {
 	id: 'm1',
@@ -43,6 +44,8 @@ test('KML is well-formed, has one Placemark per shape with its figures, and esca
 	expect(area.Polygon.innerBoundaryIs.LinearRing.coordinates.split(' ')).toHaveLength(4)
 	expect(area.Polygon.outerBoundaryIs.LinearRing.coordinates.split(' ')[0]).toBe(`${c.lng},${c.lat},0`)
 	const sqft = area.ExtendedData.Data.find((d: { '@_name': string }) => d['@_name'] === 'area_sqft').value
+	expect(area.ExtendedData.Data.find((d: { '@_name': string }) => d['@_name'] === 'surface').value).toBe('lawn')
+	expect(line.ExtendedData.Data.find((d: { '@_name': string }) => d['@_name'] === 'surface').value).toBe('edging')
 	expect(Number(sqft)).toBeCloseTo(measurement.shapes[0]!.area_sqft, 1)
 	expect(circle.Polygon.outerBoundaryIs.LinearRing.coordinates.split(' ')).toHaveLength(129)
 	expect(line.name).toBe('Fence, "north" side')
@@ -57,6 +60,8 @@ test('CSV parses to one row per shape with the figures, and formula-like text st
 	expect(Number(rows[0]!.area_sqft)).toBeCloseTo(measurement.shapes[0]!.area_sqft, 2)
 	expect(rows[0]!.distance_feet).toBe('')
 	expect(rows[1]).toMatchObject({ shape_label: 'Area 2', shape_type: 'circle', measurement_type: 'ai', user_verified: 'true' })
+	// issue 32: each row says its surface; shapes saved without one are other
+	expect(rows.map((r) => r.surface)).toEqual(['lawn', 'other', 'edging'])
 	expect(rows[2]).toMatchObject({ shape_label: 'Fence, "north" side', shape_type: 'polyline', area_sqft: '' })
 	expect(Number(rows[2]!.distance_feet)).toBeCloseTo(measurement.shapes[2]!.distance_feet, 2)
 	expect(rows[2]!.measurement_label).toBe('Smith & Sons <front>')
@@ -66,4 +71,5 @@ test('GeoJSON features carry the figures and the shape labels', () => {
 	const fc = measurementsToGeoJson([measurement])
 	expect(fc.features.map((f) => f.properties!.shape_label)).toEqual(['=HYPERLINK("http://evil")', null, 'Fence, "north" side'])
 	expect(fc.features[1]!.properties).toMatchObject({ shape_number: 2, user_verified: 'true', radius_m: 5 })
+	expect(fc.features.map((f) => f.properties!.surface)).toEqual(['lawn', 'other', 'edging'])
 })

@@ -4,6 +4,7 @@
 import type { Position } from 'geojson'
 import { geometry, type ExportMeasurement } from './geojson.ts'
 import type { Shape } from './shapes.ts'
+import { surfaceOf } from './surfaces.ts'
 import { metersToFeet } from './units.ts'
 
 export const EXPORT_FORMATS = ['geojson', 'kml', 'csv'] as const
@@ -73,6 +74,7 @@ export function measurementsToKml(measurements: readonly ExportMeasurement[], ti
 			const data = {
 				measurement_id: m.id,
 				shape_type: shape.type,
+				surface: surfaceOf(shape),
 				measurement_type: shape.measurement_type ?? m.measurement_type,
 				...figures(shape),
 			}
@@ -104,6 +106,7 @@ export const CSV_COLUMNS = [
 	'shape_number',
 	'shape_label',
 	'shape_type',
+	'surface',
 	'measurement_type',
 	'user_verified',
 	'area_sqft',
@@ -136,6 +139,7 @@ export function measurementsToCsv(measurements: readonly ExportMeasurement[]): s
 				shape_number: i + 1,
 				shape_label: shapeLabel(shape, i),
 				shape_type: shape.type,
+				surface: surfaceOf(shape),
 				measurement_type: shape.measurement_type ?? m.measurement_type,
 				user_verified: shape.user_verified ?? 'false',
 				area_sqft: line ? null : round(shape.area_sqft, 2),

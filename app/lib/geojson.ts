@@ -3,6 +3,7 @@
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
 import { circleRing, type LatLng } from './geodesy.ts'
 import type { Shape } from './shapes.ts'
+import { surfaceOf } from './surfaces.ts'
 
 export type ExportMeasurement = { id: string; label: string | null; address: string | null; measurement_type: string; created_at: string; shapes: Shape[] }
 
@@ -38,6 +39,7 @@ export function measurementsToGeoJson(measurements: readonly ExportMeasurement[]
 				shape_number: i + 1,
 				shape_label: shape.label ?? null,
 				shape_type: shape.type,
+				surface: surfaceOf(shape),
 				measurement_type: shape.measurement_type ?? m.measurement_type,
 				user_verified: shape.user_verified ?? null,
 				...(shape.type === 'circle' ? { center_lat: shape.coordinates[0]!.lat, center_lng: shape.coordinates[0]!.lng, radius_m: shape.radius_m } : {}),

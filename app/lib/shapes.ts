@@ -6,6 +6,7 @@ import union from '@turf/union'
 import type { Feature, MultiPolygon, Polygon } from 'geojson'
 import { z } from 'zod'
 import { circleArea, circlePerimeter, circleRing, lineLength, polygonPerimeter, ringArea, type LatLng } from './geodesy.ts'
+import { DEFAULT_SURFACE, SURFACES, surfaceOf, surfaceProblem, type Surface } from './surfaces.ts'
 import { areaFigures, distanceFigures } from './units.ts'
 
 export const SHAPE_TYPES = ['polygon', 'rectangle', 'circle', 'polyline'] as const
@@ -30,6 +31,7 @@ export const ShapeInputSchema = z.strictObject({
 	holes: z.array(z.array(LatLngSchema).max(MAX_VERTICES_PER_SHAPE)).max(100, 'A shape can have at most 100 excluded areas').optional(),
 	radius_m: z.number().positive('Radius must be positive').max(MAX_CIRCLE_RADIUS_M, 'Radius is too large').optional(),
 	label: z.string().trim().max(200).optional(),
+	surface: z.enum(SURFACES, { error: `Surface must be one of ${SURFACES.join(', ')}` }).optional(),
 	measurement_type: z.enum(['manual', 'ai']).optional(),
 	ai_confidence: z.number().min(0).max(1).optional(),
 	user_verified: textBool.optional(),
@@ -43,7 +45,8 @@ export const ShapeInputSchema = z.strictObject({
 })
 export type ShapeInput = z.infer<typeof ShapeInputSchema>
 
-export type Shape = Omit<ShapeInput, 'area_sqft' | 'area_acres' | 'area_sqm' | 'perimeter_m' | 'distance_feet' | 'distance_yards' | 'distance_meters'> & {
+export type Shape = Omit<ShapeInput, 'surface' | 'area_sqft' | 'area_acres' | 'area_sqm' | 'perimeter_m' | 'distance_feet' | 'distance_yards' | 'distance_meters'> & {
+	surface: Surface
 	area_sqft: number
 	area_acres: number
 	area_sqm: number
@@ -81,6 +84,8 @@ function pointInRing(point: LatLng, ring: readonly LatLng[]): boolean {
 /** Problems with one shape, as `path → message` (empty when it is fine). */
 export function shapeProblems(shape: ShapeInput): Record<string, string> {
 	const problems: Record<string, string> = {}
+	const wrongSurface = surfaceProblem(shape.type, shape.surface)
+	if (wrongSurface) problems.surface = wrongSurface
 	const n = distinct(shape.coordinates)
 	if (shape.type === 'circle') {
 		if (shape.coordinates.length !== 1) problems.coordinates = 'A circle has exactly one point, its centre'
@@ -126,13 +131,8 @@ function unionArea(polygons: readonly Feature<Polygon>[]): number {
 
 /** Whether the bounding boxes of any two polygons meet (touching counts). */
 function boxesMeet(polygons: readonly Feature<Polygon>[]): boolean {
-	const boxes = polygons.map((p) => {
-		const outer = p.geometry.coordinates[0]!
-		const lngs = outer.map((c) => c[0]!)
-		const lats = outer.map((c) => c[1]!)
-		return { west: Math.min(...lngs), east: Math.max(...lngs), south: Math.min(...lats), north: Math.max(...lats) }
-	})
-	return boxes.some((a, i) => boxes.some((b, j) => j > i && a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north))
+	const boxes = polygons.map(box)
+	return boxes.some((a, i) => boxes.some((b, j) => j > i && meet(a, b)))
 }
 
 /** Area (m²) of a polygon feature's own rings: outer less holes. */
@@ -166,7 +166,7 @@ export function computeShape(input: ShapeInput): Shape {
 		sqm = Math.max(0, ringArea(shape.coordinates) - excludedArea(holes))
 		perimeter = polygonPerimeter(shape.coordinates, holes)
 	}
-	return { ...shape, ...areaFigures(sqm), perimeter_m: perimeter, ...distanceFigures(meters) }
+	return { ...shape, surface: shape.surface ?? DEFAULT_SURFACE, ...areaFigures(sqm), perimeter_m: perimeter, ...distanceFigures(meters) }
 }
 
 /** The ring that represents an area shape (circles as 256-gons), for unions and drawing. */
@@ -219,3 +219,67 @@ export function computeTotals(shapes: readonly Shape[]): Totals {
 		is_linear_measurement: shapes.length > 0 && areas.length === 0,
 	}
 }
+
+export type SurfaceTotals = {
+	area_sqft: number
+	area_acres: number
+	area_sqm: number
+	distance_feet: number
+	distance_yards: number
+	distance_meters: number
+	shape_count: number
+}
+/** per surface present on the measurement (stored as JSON: read it in SURFACES order, not key order) */
+export type TotalsBySurface = Partial<Record<Surface, SurfaceTotals>>
+
+/**
+ * Totals per surface (issue 32). No area counts twice: where area shapes
+ * overlap, the overlap belongs to the smaller shape (a bed or a patio drawn
+ * inside a lawn is bed or patio, not also lawn; two lawns overlapping count
+ * once), so the areas of all surfaces add up to the measurement's total.
+ * Equal sizes: the later drawn wins. Holes stay holes. Lines add up per surface.
+ * Shapes saved without a surface count as "other".
+ */
+export function computeTotalsBySurface(shapes: readonly Shape[]): TotalsBySurface {
+	const sqm = new Map<Surface, number>()
+	const meters = new Map<Surface, number>()
+	const counts = new Map<Surface, number>()
+	const add = (map: Map<Surface, number>, surface: Surface, value: number) => map.set(surface, (map.get(surface) ?? 0) + value)
+	for (const shape of shapes) {
+		const surface = surfaceOf(shape)
+		add(counts, surface, 1)
+		if (shape.type === 'polyline') add(meters, surface, shape.distance_meters)
+	}
+	const areas = shapes.filter((s) => s.type !== 'polyline')
+	const polygons = areas.map((shape) => ringFeature(shapeRing(shape), shape.type === 'circle' ? [] : (shape.holes ?? [])))
+	const boxes = polygons.map(box)
+	// smallest first; equal sizes: the later drawn first
+	const order = areas.map((_, i) => i).sort((a, b) => areas[a]!.area_sqm - areas[b]!.area_sqm || b - a)
+	order.forEach((i, rank) => {
+		const shape = areas[i]!
+		// the smaller shapes this one may overlap: they keep what they cover
+		const near = order.slice(0, rank).filter((j) => meet(boxes[i]!, boxes[j]!)).map((j) => polygons[j]!)
+		let own = shape.area_sqm
+		if (near.length) {
+			const claimed = unionArea(near)
+			const overlap = featureArea(polygons[i]!) + claimed - unionArea([polygons[i]!, ...near])
+			if (overlap > shape.area_sqm * 1e-9) own = Math.max(0, shape.area_sqm - overlap)
+		}
+		add(sqm, surfaceOf(shape), own)
+	})
+	const totals: TotalsBySurface = {}
+	for (const surface of SURFACES) {
+		if (!counts.has(surface)) continue
+		totals[surface] = { ...areaFigures(sqm.get(surface) ?? 0), ...distanceFigures(meters.get(surface) ?? 0), shape_count: counts.get(surface)! }
+	}
+	return totals
+}
+
+type Box = { west: number; east: number; south: number; north: number }
+function box(p: Feature<Polygon>): Box {
+	const outer = p.geometry.coordinates[0]!
+	const lngs = outer.map((c) => c[0]!)
+	const lats = outer.map((c) => c[1]!)
+	return { west: Math.min(...lngs), east: Math.max(...lngs), south: Math.min(...lats), north: Math.max(...lats) }
+}
+const meet = (a: Box, b: Box) => a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north

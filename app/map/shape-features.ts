@@ -8,6 +8,7 @@ import Polygon from 'ol/geom/Polygon'
 import { fromLonLat, toLonLat } from 'ol/proj'
 import { circleRing, distance, type LatLng } from '~/lib/geodesy.ts'
 import type { ShapeInput, ShapeType } from '~/lib/shapes.ts'
+import type { Surface } from '~/lib/surfaces.ts'
 
 export const toMap = (p: LatLng) => fromLonLat([p.lng, p.lat])
 export const toLatLng = (c: number[]): LatLng => {
@@ -26,6 +27,8 @@ export type FeatureMeta = {
 	label?: string
 	/** an AI shape the user has edited: it is now verified (spec 1 §2) */
 	userVerified?: boolean
+	/** what the shape is (issue 32) */
+	surface?: Surface
 }
 
 /** The shape a feature stands for (circles keep centre + true radius in metres). */
@@ -37,6 +40,7 @@ export function featureToShape(feature: Feature<Geometry>): ShapeInput & { id: s
 		measurement_type: meta.measurementType,
 		...(meta.ai_confidence !== undefined ? { ai_confidence: meta.ai_confidence } : {}),
 		...(meta.label ? { label: meta.label } : {}),
+		...(meta.surface ? { surface: meta.surface } : {}),
 		...(meta.measurementType === 'ai' ? { user_verified: meta.userVerified ? ('true' as const) : ('false' as const) } : {}),
 	}
 	if (geometry instanceof Circle) {
@@ -80,6 +84,7 @@ export function shapeToFeature(shape: ShapeInput & { id?: string }, meta: Partia
 		...(shape.ai_confidence !== undefined ? { ai_confidence: shape.ai_confidence } : {}),
 		...(shape.label ? { label: shape.label } : {}),
 		...(shape.user_verified === 'true' ? { userVerified: true } : {}),
+		...(shape.surface ? { surface: shape.surface } : {}),
 		...meta,
 	} satisfies Partial<FeatureMeta>)
 	return feature

@@ -22,6 +22,7 @@ import {
 	deleteMeasurement,
 	getMeasurement,
 	listMeasurements,
+	setShapeSurface,
 	updateMeasurement,
 	type ApiMeasurement,
 } from '~/services/measurements.server.ts'
@@ -187,6 +188,13 @@ export async function action({ request }: Route.ActionArgs) {
 		case 'rename':
 			try {
 				await updateMeasurement(user, form.id, { label: form.label })
+				return redirectWithToast(back.pathname + back.search, { title: 'Measurement Updated', description: 'Measurement updated successfully.', type: 'success' })
+			} catch (error) {
+				return fail(error, 'Update Failed', 'Failed to update measurement')
+			}
+		case 'surface':
+			try {
+				await setShapeSurface(user, form.id, form.shape, form.surface)
 				return redirectWithToast(back.pathname + back.search, { title: 'Measurement Updated', description: 'Measurement updated successfully.', type: 'success' })
 			} catch (error) {
 				return fail(error, 'Update Failed', 'Failed to update measurement')

@@ -28,6 +28,7 @@ import { useToast } from '~/components/toaster.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { addressesMatch } from '~/lib/addresses.ts'
 import type { ShapeInput } from '~/lib/shapes.ts'
+import type { AreaSurface, LineSurface, Surface } from '~/lib/surfaces.ts'
 import { displayUnits, type DisplayUnit } from '~/lib/units.ts'
 import type { LocalShape, MapController, MapType, Tool } from '~/map/measure-map.client.tsx'
 import type { ApiMeasurement } from '~/services/measurements.server.ts'
@@ -58,6 +59,9 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const [viewingId, setViewingId] = useState<string | null>(loaderData.viewingId)
 	const [editingId, setEditingId] = useState<string | null>(null)
 	const [training, setTraining] = useState(false)
+	// issue 32: what the next area and the next line are; lawn measuring is the common case
+	const [surface, setSurface] = useState<{ area: AreaSurface; line: LineSurface }>({ area: 'lawn', line: 'edging' })
+	const chooseSurface = (kind: 'area' | 'line', next: Surface) => setSurface((current) => ({ ...current, [kind]: next }))
 	// phones (issue 21): the panel is a bottom sheet; the map's visible area is the part above it
 	const phone = usePhone()
 	const [sheet, setSheet] = useState<SheetState>('collapsed')
@@ -232,6 +236,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 								setTool(null)
 							}}
 							onDone={() => controller.current?.finishDrawing()}
+							surface={tool === 'polyline' ? surface.line : surface.area}
+							onSurface={(next) => chooseSurface(tool === 'polyline' ? 'line' : 'area', next)}
 						/>
 					) : null
 				}
@@ -254,6 +260,8 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					onTool={chooseTool}
 					onUndo={() => controller.current?.undo()}
 					onRedo={() => controller.current?.redo()}
+					surface={surface}
+					onSurface={chooseSurface}
 				/>
 
 				<JobCard
@@ -295,6 +303,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 					}}
 					onEdit={edit}
 					onRemoveLocal={(id) => controller.current?.removeLocal(id)}
+					onLocalSurface={(id, next) => controller.current?.setLocalSurface(id, next)}
 					savedTotals={savedTotals}
 				/>
 
@@ -369,6 +378,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							areaUnit={units.area}
 							lengthUnit={units.length}
 							tool={tool}
+							surface={surface}
 							onToolDone={() => setTool(null)}
 							onLocalChange={setLocal}
 							onLiveFigure={setLive}

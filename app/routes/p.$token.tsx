@@ -176,12 +176,21 @@ function Measurements({ share }: { share: PublicShare }) {
 						<span className="min-w-0 break-words">
 							<span className="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-gray-900 text-xs font-bold text-white">{s.number}</span>
 							{s.name}
+							<span className="ml-2 text-sm text-gray-600 dark:text-gray-400">{s.surface}</span>
 						</span>
 						<span className="shrink-0 font-medium tabular-nums">{s.figure}</span>
 					</li>
 				))}
 			</ul>
 			<dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+				{share.surfaces.length > 1 || share.surfaces[0]?.surface !== 'other'
+					? share.surfaces.map((s) => (
+							<div key={s.surface} className="flex gap-2">
+								<dt className="text-gray-600 dark:text-gray-400">{s.name}</dt>
+								<dd className="font-semibold">{s.figure}</dd>
+							</div>
+						))
+					: null}
 				{share.totalArea ? (
 					<div className="flex gap-2">
 						<dt className="text-gray-600 dark:text-gray-400">Total area</dt>
@@ -228,6 +237,15 @@ function EstimateTable({ estimate }: { estimate: NonNullable<PublicShare['estima
 									</span>
 								</td>
 								<td className="px-4 py-2 text-right tabular-nums">{l.charge}</td>
+							</tr>
+						))}
+						{estimate.omitted.map((o) => (
+							<tr key={`omitted-${o.name}`}>
+								<td className="px-4 py-2">
+									<span className="font-medium">{o.name}</span>
+									<span className="block text-gray-600 dark:text-gray-400">{o.note}</span>
+								</td>
+								<td className="px-4 py-2 text-right text-gray-600 tabular-nums dark:text-gray-400">—</td>
 							</tr>
 						))}
 					</tbody>

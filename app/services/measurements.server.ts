@@ -5,7 +5,8 @@ import { hotQuery, hotTransaction, newRowId, prisma, Prisma } from '~/db.server.
 import { addressesMatch, firstAddressPart, nextDefaultLabel } from '~/lib/addresses.ts'
 import type { MeasurementCreate, MeasurementUpdate } from '~/lib/schemas/measurement.ts'
 import { DASHBOARD_PAGE_SIZE, type DashboardQuery, type MeasurementSort } from '~/lib/schemas/account.ts'
-import { computeShape, computeTotals, shapeProblems, type Shape, type ShapeInput } from '~/lib/shapes.ts'
+import { computeShape, computeTotals, computeTotalsBySurface, shapeProblems, type Shape, type ShapeInput, type TotalsBySurface } from '~/lib/shapes.ts'
+import { surfaceOf, surfaceProblem, type Surface } from '~/lib/surfaces.ts'
 import { recordVerifiedSample } from '~/grass/learning.server.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
 import { organizationScope, requireOrganizationId } from './auth.server.ts'
@@ -29,6 +30,33 @@ export function prepareShapes(inputs: readonly ShapeInput[]): Shape[] {
 
 type Row = Prisma.MeasurementGetPayload<object>
 
+/** The totals of a set of shapes as stored: the spec's totals and, beside them, per surface. */
+export function measuredTotals(shapes: readonly Shape[]) {
+	return { ...computeTotals(shapes), totals_by_surface: computeTotalsBySurface(shapes) }
+}
+
+/**
+ * A row written without per-surface totals (by code that predates them) has
+ * only "other" shapes: its totals are all "other". The migration wrote the
+ * same, and MEASUREMENT_PAGE_JSON_SQL says the same in SQL.
+ */
+function totalsBySurfaceOf(row: Row): TotalsBySurface {
+	if (row.totals_by_surface) return row.totals_by_surface as TotalsBySurface
+	const count = Array.isArray(row.shapes) ? row.shapes.length : 0
+	if (!count) return {}
+	return {
+		other: {
+			area_sqft: row.total_area_sqft,
+			area_acres: row.total_area_acres,
+			area_sqm: row.total_area_sqm,
+			distance_feet: row.total_distance_feet,
+			distance_yards: row.total_distance_yards,
+			distance_meters: row.total_distance_meters,
+			shape_count: count,
+		},
+	}
+}
+
 /** The JSON shape of a saved measurement (spec 1 §3 field names). */
 export function toApi(row: Row) {
 	return {
@@ -38,7 +66,8 @@ export function toApi(row: Row) {
 		projectId: row.projectId,
 		label: row.label,
 		address: row.address,
-		shapes: row.shapes as Shape[],
+		// shapes saved before surfaces read as "other"
+		shapes: (row.shapes as Shape[]).map((shape) => (shape.surface ? shape : { ...shape, surface: surfaceOf(shape) })),
 		total_area_sqft: row.total_area_sqft,
 		total_area_acres: row.total_area_acres,
 		total_area_sqm: row.total_area_sqm,
@@ -47,6 +76,7 @@ export function toApi(row: Row) {
 		total_distance_meters: row.total_distance_meters,
 		is_linear_measurement: row.is_linear_measurement,
 		shape_count: row.shape_count,
+		totals_by_surface: totalsBySurfaceOf(row),
 		measurement_type: row.measurement_type,
 		map_type: row.map_type,
 		property_center: row.property_center as { lat: number; lng: number } | null,
@@ -107,10 +137,18 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
 const MEASUREMENT_PAGE_JSON_SQL = `
 SELECT '{"measurements":' || coalesce(json_agg(json_build_object(
 	'id', id, 'organizationId', "organizationId", 'createdByUserId', "createdByUserId", 'projectId', "projectId",
-	'label', label, 'address', address, 'shapes', shapes,
+	'label', label, 'address', address,
+	-- shapes saved without a surface read as "other", as toApi reads them
+	'shapes', CASE WHEN jsonb_typeof(shapes) = 'array' AND jsonb_path_exists(shapes, '$[*] ? (!exists(@.surface))')
+		THEN (SELECT jsonb_agg(CASE WHEN s ? 'surface' THEN s ELSE s || '{"surface":"other"}'::jsonb END ORDER BY n) FROM jsonb_array_elements(shapes) WITH ORDINALITY AS x(s, n))
+		ELSE shapes END,
 	'total_area_sqft', total_area_sqft, 'total_area_acres', total_area_acres, 'total_area_sqm', total_area_sqm,
 	'total_distance_feet', total_distance_feet, 'total_distance_yards', total_distance_yards, 'total_distance_meters', total_distance_meters,
-	'is_linear_measurement', is_linear_measurement, 'shape_count', shape_count, 'measurement_type', measurement_type, 'map_type', map_type,
+	'is_linear_measurement', is_linear_measurement, 'shape_count', shape_count,
+	'totals_by_surface', coalesce(totals_by_surface, CASE WHEN jsonb_typeof(shapes) <> 'array' OR jsonb_array_length(shapes) = 0 THEN '{}'::jsonb ELSE jsonb_build_object('other', jsonb_build_object(
+		'area_sqft', total_area_sqft, 'area_acres', total_area_acres, 'area_sqm', total_area_sqm, 'distance_feet', total_distance_feet,
+		'distance_yards', total_distance_yards, 'distance_meters', total_distance_meters, 'shape_count', jsonb_array_length(shapes))) END),
+	'measurement_type', measurement_type, 'map_type', map_type,
 	'property_center', property_center, 'yard_type', yard_type, 'is_training_data', is_training_data, 'ai_confidence', ai_confidence,
 	'user_verified', user_verified, 'created_at', to_char(created_at, ${ISO}), 'updated_at', to_char(updated_at, ${ISO})
 ) ORDER BY n)::text, '[]')
@@ -137,7 +175,7 @@ async function allowsTraining(organizationId: string) {
 export async function createMeasurement(user: ClientUser, input: MeasurementCreate) {
 	const organizationId = requireOrganizationId(user)
 	const shapes = prepareShapes(input.shapes)
-	const totals = computeTotals(shapes)
+	const totals = measuredTotals(shapes)
 	const training = input.is_training_data === 'true' && (await allowsTraining(organizationId))
 	const address = input.address || null
 	// one transaction of prepared statements (db.server.ts hotTransaction): the
@@ -179,6 +217,7 @@ export async function createMeasurement(user: ClientUser, input: MeasurementCrea
 			input.user_verified ?? 'false',
 			averageConfidence(shapes),
 			now,
+			JSON.stringify(totals.totals_by_surface),
 		])
 		return created!
 	})
@@ -190,8 +229,8 @@ const LABELS_AT_STEM_SQL = 'SELECT address, label FROM measurements WHERE "organ
 const MEASUREMENT_INSERT_SQL = `INSERT INTO measurements (id, "organizationId", "createdByUserId", label, address, shapes,
 	total_area_sqft, total_area_acres, total_area_sqm, total_distance_feet, total_distance_yards, total_distance_meters,
 	is_linear_measurement, shape_count, measurement_type, map_type, property_center, yard_type, is_training_data, user_verified,
-	ai_confidence, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20, $21, $22, $22)
+	ai_confidence, created_at, updated_at, totals_by_surface)
+VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20, $21, $22, $22, $23::jsonb)
 RETURNING *`
 
 function averageConfidence(shapes: readonly Shape[]): number | null {
@@ -218,7 +257,7 @@ export async function updateMeasurement(user: ClientUser, id: string, input: Mea
 	}
 	if (input.shapes) {
 		const shapes = prepareShapes(input.shapes)
-		Object.assign(data, computeTotals(shapes), { shapes: shapes as unknown as Prisma.InputJsonValue, ai_confidence: averageConfidence(shapes) })
+		Object.assign(data, measuredTotals(shapes), { shapes: shapes as unknown as Prisma.InputJsonValue, ai_confidence: averageConfidence(shapes) })
 	}
 	// the organization is part of the WHERE: the ownership check and the write are
 	// one statement, and a measurement deleted meanwhile is a 404, not an error
@@ -230,6 +269,27 @@ export async function updateMeasurement(user: ClientUser, id: string, input: Mea
 		throw error
 	}
 	if (input.shapes || input.user_verified) void learnFromVerified(row)
+	return toApi(row)
+}
+
+/**
+ * One saved shape becomes another surface (issue 32): the shapes and every
+ * total are written again in one transaction, the row locked meanwhile so a
+ * parallel edit is not lost. A surface of the wrong kind (a line as lawn) is a
+ * 400 naming `shapes.N.surface`; nothing is written.
+ */
+export async function setShapeSurface(user: ClientUser, id: string, index: number, surface: Surface) {
+	const organizationId = requireOrganizationId(user)
+	const row = await prisma.$transaction(async (tx) => {
+		const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM measurements WHERE id = ${id} AND "organizationId" = ${organizationId} FOR UPDATE`
+		if (!locked) throw notFound(NOT_FOUND)
+		const current = (await tx.measurement.findUniqueOrThrow({ where: { id } })).shapes as unknown as Shape[]
+		if (!current[index]) throw badRequest('No such shape in this measurement', { shape: 'No such shape in this measurement' })
+		const problem = surfaceProblem(current[index].type, surface)
+		if (problem) throw badRequest(problem, { [`shapes.${index}.surface`]: problem })
+		const shapes = prepareShapes(current.map((shape, i) => ({ ...shape, surface: i === index ? surface : surfaceOf(shape) }) as ShapeInput))
+		return tx.measurement.update({ where: { id }, data: { ...measuredTotals(shapes), shapes: shapes as unknown as Prisma.InputJsonValue } })
+	})
 	return toApi(row)
 }
 
@@ -251,8 +311,9 @@ export async function combineMeasurements(user: ClientUser, address: string) {
 		const all = await tx.measurement.findMany({ where: { organizationId }, orderBy: { created_at: 'asc' } })
 		const originals = all.filter((m) => addressesMatch(m.address, address))
 		if (originals.length < 2) return null
-		const shapes = originals.flatMap((m) => m.shapes as unknown as Shape[])
-		const totals = computeTotals(shapes)
+		// each shape keeps its surface (saved before surfaces: other)
+		const shapes = originals.flatMap((m) => m.shapes as unknown as Shape[]).map((shape) => ({ ...shape, surface: surfaceOf(shape) }))
+		const totals = measuredTotals(shapes)
 		const first = originals[0]!
 		const combined = await tx.measurement.create({
 			data: {

@@ -4,6 +4,7 @@
 import { prisma, Prisma } from '~/db.server.ts'
 import type { PriceItem } from '~/lib/estimate.ts'
 import { MAX_PRICE_ITEMS, type PriceItemInput } from '~/lib/schemas/reports.ts'
+import { ALL_SURFACES, isSurface, type PriceSurface } from '~/lib/surfaces.ts'
 import { badRequest, forbidden, notFound } from '~/utils/http.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 
@@ -15,7 +16,7 @@ export const SERVICE_NOT_FOUND = 'Service not found'
 type Row = Prisma.ServicePriceGetPayload<object>
 
 /** Decimals go out as fixed strings ("0.0125", "45.00"): never a float. */
-export function toApiPrice(row: Row): PriceItem & { organizationId: string; createdAt: string; updatedAt: string } {
+export function toApiPrice(row: Row): PriceItem & { surface: PriceSurface; organizationId: string; createdAt: string; updatedAt: string } {
 	return {
 		id: row.id,
 		organizationId: row.organizationId,
@@ -23,9 +24,17 @@ export function toApiPrice(row: Row): PriceItem & { organizationId: string; crea
 		unit: row.unit,
 		unitPrice: trimPrice(row.unitPrice.toFixed(4)),
 		minimumCharge: row.minimumCharge.toFixed(2),
+		// stored null: "all areas", as every item made before surfaces
+		surface: isSurface(row.surface) ? row.surface : ALL_SURFACES,
 		createdAt: row.createdAt.toISOString(),
 		updatedAt: row.updatedAt.toISOString(),
 	}
+}
+
+/** "all" is stored as null, as the items made before surfaces */
+type PriceInput = Omit<PriceItemInput, 'surface'> & { surface?: PriceSurface }
+function toRow(input: PriceInput) {
+	return { ...input, surface: !input.surface || input.surface === ALL_SURFACES ? null : input.surface }
 }
 
 /** "0.0125" stays, "45.0000" → "45.00": at least two decimals. */
@@ -50,17 +59,17 @@ export async function listPrices(user: Actor, organizationId: string) {
 	return rows.map(toApiPrice)
 }
 
-export async function createPrice(user: Actor, organizationId: string, input: PriceItemInput) {
+export async function createPrice(user: Actor, organizationId: string, input: PriceInput) {
 	await assertManageable(user, organizationId)
 	const count = await prisma.servicePrice.count({ where: { organizationId } })
 	if (count >= MAX_PRICE_ITEMS) throw badRequest(`A price list can have at most ${MAX_PRICE_ITEMS} services`)
-	const row = await prisma.servicePrice.create({ data: { organizationId, ...input } })
+	const row = await prisma.servicePrice.create({ data: { organizationId, ...toRow(input) } })
 	return toApiPrice(row)
 }
 
-export async function updatePrice(user: Actor, organizationId: string, id: string, input: PriceItemInput) {
+export async function updatePrice(user: Actor, organizationId: string, id: string, input: PriceInput) {
 	await assertManageable(user, organizationId)
-	const updated = await prisma.servicePrice.updateMany({ where: { id, organizationId }, data: input })
+	const updated = await prisma.servicePrice.updateMany({ where: { id, organizationId }, data: toRow(input) })
 	if (updated.count === 0) throw notFound(SERVICE_NOT_FOUND)
 	return toApiPrice((await prisma.servicePrice.findUnique({ where: { id } }))!)
 }

@@ -16,7 +16,7 @@ import type { FeatureCollection } from 'geojson'
 import { prisma } from '~/db.server.ts'
 import { getEnv } from '~/env.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
-import { computeEstimate, formatCents, type PriceItem } from '~/lib/estimate.ts'
+import { computeEstimate, formatCents, lawnOnly, type PriceItem } from '~/lib/estimate.ts'
 import { tierFeatures } from '~/lib/plans.ts'
 import { formatQuotedPrice, PUBLIC_KEY_PATTERN, quotedPrice, WIDGET_NOT_FOUND, type PriceDisplay } from '~/lib/quote-widget.ts'
 
@@ -227,7 +227,9 @@ export async function quoteAddress(widget: PublicWidget, input: QuoteAddressInpu
 	let high: number | null = null
 	let lines: { name: string; detail: string }[] = []
 	if (areaSqft > 0 && widget.services.length) {
-		const estimate = computeEstimate(widget.services, { areaSqft, lengthFeet: 0 })
+		// the AI measures grass: the widget prices on lawn only (issue 32); services
+		// bound to another surface are left out, never charged at their minimum
+		const estimate = computeEstimate(widget.services, lawnOnly(areaSqft))
 		const price = quotedPrice(estimate.totalCents, widget.priceDisplay, widget.rangePercent)
 		low = price.lowCents
 		high = price.highCents

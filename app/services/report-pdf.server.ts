@@ -6,7 +6,8 @@ import PDFDocument from 'pdfkit'
 import type { Estimate } from '~/lib/estimate.ts'
 import { formatCents, formatUnitPrice, PRICE_UNIT_LABELS } from '~/lib/estimate.ts'
 import { shapeLabel } from '~/lib/exports.ts'
-import type { Shape } from '~/lib/shapes.ts'
+import type { Shape, TotalsBySurface } from '~/lib/shapes.ts'
+import { SURFACE_COLORS, SURFACE_LABELS, SURFACES, surfaceOf } from '~/lib/surfaces.ts'
 import { formatArea, formatLength, metersToFeet } from '~/lib/units.ts'
 import { metresPerPixel } from '~/lib/web-mercator.ts'
 import { imageryCaption } from '~/lib/imagery-date.ts'
@@ -27,6 +28,8 @@ export type ReportData = {
 	title: string
 	shapes: ReportShape[]
 	totals: { total_area_sqft: number; total_area_acres: number; total_area_sqm: number; total_distance_feet: number; total_distance_yards: number; total_distance_meters: number; shape_count: number }
+	/** issue 32: the totals per surface present */
+	totalsBySurface: TotalsBySurface
 	notes: string | null
 	estimate: Estimate | null
 	map: ReportMap
@@ -43,7 +46,13 @@ function figuresText(shape: Shape): string {
 	return `${formatArea(shape.area_sqft, 'sqft')} · ${formatArea(shape.area_sqft, 'acres')} · ${formatArea(shape.area_sqft, 'sqm')}`
 }
 
-const typeText = (shape: Shape) => ({ polygon: 'Polygon', rectangle: 'Rectangle', circle: 'Circle', polyline: 'Line' })[shape.type]
+const typeText = (shape: Shape) => `${({ polygon: 'Polygon', rectangle: 'Rectangle', circle: 'Circle', polyline: 'Line' })[shape.type]} · ${SURFACE_LABELS[surfaceOf(shape)]}`
+/** the map colours shapes by surface; "other" keeps the colours reports had before surfaces */
+const colorOf = (shape: Shape) => {
+	const surface = surfaceOf(shape)
+	if (surface === 'other') return shape.type === 'polyline' ? COLORS.line : COLORS.area
+	return SURFACE_COLORS[surface]
+}
 
 /** Builds the report; resolves with the PDF bytes. */
 export function buildReportPdf(data: ReportData): Promise<Buffer> {
@@ -126,7 +135,7 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 				if (j === 0) doc.moveTo(x, y)
 				else doc.lineTo(x, y)
 			})
-			doc.lineWidth(2.5).strokeColor(COLORS.line).stroke()
+			doc.lineWidth(2.5).strokeColor(colorOf(shape)).stroke()
 			const mid = shape.coordinates[Math.floor((shape.coordinates.length - 1) / 2)]!
 			const [x, y] = at(mid)
 			badges.push({ x, y, n: i + 1 })
@@ -135,8 +144,9 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 		const outline = outlinePoints(shape)
 		ring(outline)
 		for (const hole of shape.holes ?? []) ring(hole)
-		doc.fillOpacity(0.3).fillColor(COLORS.area).strokeColor(COLORS.area).lineWidth(1.5)
-		doc.fillAndStroke(COLORS.area, COLORS.area, 'even-odd')
+		const color = colorOf(shape)
+		doc.fillOpacity(0.3).fillColor(color).strokeColor(color).lineWidth(1.5)
+		doc.fillAndStroke(color, color, 'even-odd')
 		doc.fillOpacity(1)
 		const xs = outline.map((p) => at(p)[0])
 		const ys = outline.map((p) => at(p)[1])
@@ -190,9 +200,9 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 	heading('Measurements')
 	const cols = [
 		{ title: '#', width: 22 },
-		{ title: 'Label', width: 150 },
-		{ title: 'Type', width: 58 },
-		{ title: 'Area / length', width: 184 },
+		{ title: 'Label', width: 130 },
+		{ title: 'Type', width: 100 },
+		{ title: 'Area / length', width: 162 },
 		{ title: 'Source', width: 50 },
 		{ title: 'Verified', width: 52 },
 	]
@@ -241,8 +251,40 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 	if (perimeter > 0) total('Total perimeter of areas', formatLength(perimeter, 'feet'))
 	doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text('Where areas overlap, the overlap is counted once in the total area.', left, doc.y + 2, { width: CONTENT })
 
+	// issue 32: per surface, the overlap belongs to the smaller shape (a bed inside a lawn is bed)
+	const present = SURFACES.filter((surface) => data.totalsBySurface[surface])
+	if (present.length) {
+		heading('Totals by surface')
+		const scols = [150, 60, 306]
+		const srow = (cells: string[], bold = false, fill?: string, swatch?: string) => {
+			ensure(18)
+			const y = doc.y
+			if (fill) doc.rect(left, y, CONTENT, 16).fillColor(fill).fill()
+			if (swatch) doc.rect(left + 3, y + 4, 8, 8).fillColor(swatch).fill()
+			let x = left
+			doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5).fillColor(COLORS.text)
+			cells.forEach((c, i) => {
+				doc.text(c, x + (i === 0 && swatch ? 15 : 3), y + 4, { width: scols[i]! - 6, align: i === 1 ? 'right' : 'left', lineBreak: false })
+				x += scols[i]!
+			})
+			doc.y = y + 16
+			doc.moveTo(left, doc.y).lineTo(left + CONTENT, doc.y).lineWidth(0.5).strokeColor(COLORS.rule).stroke()
+		}
+		srow(['Surface', 'Shapes', 'Area / length'], true, COLORS.header)
+		for (const surface of present) {
+			const st = data.totalsBySurface[surface]!
+			const figures = [
+				st.area_sqft > 0 || st.distance_feet === 0 ? `${formatArea(st.area_sqft, 'sqft')} · ${formatArea(st.area_sqft, 'acres')}` : null,
+				st.distance_feet > 0 ? formatLength(st.distance_feet, 'feet') : null,
+			].filter(Boolean)
+			const swatch = surface === 'other' ? COLORS.area : SURFACE_COLORS[surface]
+			srow([SURFACE_LABELS[surface], String(st.shape_count), figures.join(' · ')], false, undefined, swatch)
+		}
+		doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text('A shape drawn inside another (a bed in a lawn) counts as its own surface only.', left, doc.y + 2, { width: CONTENT })
+	}
+
 	// estimate
-	if (data.estimate && data.estimate.lines.length) {
+	if (data.estimate && (data.estimate.lines.length || data.estimate.omitted.length)) {
 		heading('Estimate')
 		const e = data.estimate
 		const ecols = [230, 110, 90, 86]
@@ -268,6 +310,11 @@ export function buildReportPdf(data: ReportData): Promise<Buffer> {
 		erow(['Subtotal', '', '', formatCents(e.subtotalCents)], true)
 		if (e.taxRate) erow([`Tax (${e.taxRate}%)`, '', '', formatCents(e.taxCents)])
 		erow(['Estimated total', '', '', formatCents(e.totalCents)], true, COLORS.header)
+		// a service whose surface is not on the job: named, not charged
+		for (const out of e.omitted) {
+			ensure(14)
+			doc.font('Helvetica').fontSize(8.5).fillColor(COLORS.muted).text(`${out.name}: ${out.note}`, left, doc.y + 3, { width: CONTENT })
+		}
 	}
 
 	// notes

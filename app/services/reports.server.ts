@@ -7,7 +7,7 @@ import { prisma } from '~/db.server.ts'
 import { computeEstimate, type PriceItem } from '~/lib/estimate.ts'
 import { attachment, CONTENT_TYPES } from '~/lib/exports.ts'
 import type { ReportOptions } from '~/lib/schemas/reports.ts'
-import { computeTotals, type Shape } from '~/lib/shapes.ts'
+import { computeTotals, computeTotalsBySurface, type Shape } from '~/lib/shapes.ts'
 import { loadTarget, type ExportTarget } from './exports.server.ts'
 import { pricesForReport } from './price-list.server.ts'
 import { renderReportMap } from './report-map.server.ts'
@@ -56,6 +56,7 @@ export type ReportParts = {
 export async function assembleReport(measurements: readonly ApiMeasurement[], parts: ReportParts): Promise<PreparedReport> {
 	const shapes = measurements.flatMap((m) => m.shapes.map((shape) => ({ shape: shape as Shape, measurementLabel: m.label, measurementType: m.measurement_type })))
 	const totals = computeTotals(shapes.map((s) => s.shape))
+	const totalsBySurface = computeTotalsBySurface(shapes.map((s) => s.shape))
 	const lengthFeet = totals.total_distance_feet > 0 ? totals.total_distance_feet : shapes.reduce((sum, s) => sum + (s.shape.type === 'polyline' ? 0 : s.shape.perimeter_m / 0.3048), 0)
 	const [org, creators] = await Promise.all([
 		prisma.organization.findUnique({ where: { id: measurements[0]!.organizationId }, select: { name: true } }),
@@ -70,8 +71,9 @@ export async function assembleReport(measurements: readonly ApiMeasurement[], pa
 		title: parts.title,
 		shapes,
 		totals,
+		totalsBySurface,
 		notes: parts.notes,
-		estimate: parts.items.length ? computeEstimate(parts.items, { areaSqft: totals.total_area_sqft, lengthFeet }, parts.taxRate) : null,
+		estimate: parts.items.length ? computeEstimate(parts.items, { areaSqft: totals.total_area_sqft, lengthFeet, bySurface: totalsBySurface }, parts.taxRate) : null,
 		center: measurements[0]!.property_center,
 		slug: parts.slug,
 	}

@@ -11,6 +11,7 @@ import { prisma, Prisma } from '~/db.server.ts'
 import { appUrl } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { formatCents, formatUnitPrice, PRICE_UNIT_LABELS, type PriceItem } from '~/lib/estimate.ts'
+import { isSurface, SURFACE_LABELS, surfaceFigures, surfaceOf } from '~/lib/surfaces.ts'
 import { fileSlug, shapeLabel } from '~/lib/exports.ts'
 import type { ShareAcceptInput, ShareCreateInput } from '~/lib/schemas/share.ts'
 import type { Shape } from '~/lib/shapes.ts'
@@ -62,7 +63,7 @@ export async function createShare(user: ClientUser, measurementId: string, input
 				organizationId: measurement.organizationId,
 				createdByUserId: user.id,
 				tokenHash: hashToken(token),
-				priceItems: items.map(({ id, name, unit, unitPrice, minimumCharge }) => ({ id, name, unit, unitPrice, minimumCharge })),
+				priceItems: items.map(({ id, name, unit, unitPrice, minimumCharge, surface }) => ({ id, name, unit, unitPrice, minimumCharge, surface: surface ?? 'all' })),
 				taxRate: input.taxRate ?? null,
 				notes: input.notes ?? null,
 				contactName: input.contactName ?? (fullName(user) || null),
@@ -193,17 +194,24 @@ export async function viewShare(token: string, { countView, viewerOrganizationId
 			name: shapeLabel(shape as Shape, i),
 			kind: shape.type === 'polyline' ? ('length' as const) : ('area' as const),
 			figure: shape.type === 'polyline' ? formatLength(shape.distance_feet, 'feet') : formatArea(shape.area_sqft, 'sqft'),
+			surface: SURFACE_LABELS[surfaceOf(shape)],
 		})),
+		// issue 32: per surface, nothing counted twice (a bed inside a lawn is bed)
+		surfaces: surfaceFigures(report.totalsBySurface, { area: 'sqft', length: 'feet' }).map(({ surface, label, figure }) => ({ surface, name: label, figure })),
 		totalArea: report.totals.total_area_sqft > 0 ? formatArea(report.totals.total_area_sqft, 'sqft') : null,
 		totalLength: report.totals.total_distance_feet > 0 ? formatLength(report.totals.total_distance_feet, 'feet') : null,
 		estimate: estimate
 			? {
 					lines: estimate.lines.map((l) => ({
 						name: l.name,
-						quantity: l.unit === 'flat' ? 'Flat rate' : `${l.quantity.toLocaleString('en-US')} ${l.unit === 'sqft' ? 'sq ft' : 'ft'} × ${formatUnitPrice(l.unitPrice)} ${PRICE_UNIT_LABELS[l.unit]}`,
+						quantity:
+							l.unit === 'flat'
+								? 'Flat rate'
+								: `${l.quantity.toLocaleString('en-US')} ${l.unit === 'sqft' ? 'sq ft' : 'ft'}${isSurface(l.surface) ? ` of ${SURFACE_LABELS[l.surface].toLowerCase()}` : ''} × ${formatUnitPrice(l.unitPrice)} ${PRICE_UNIT_LABELS[l.unit]}`,
 						charge: formatCents(l.chargeCents),
 						minimumApplied: l.minimumApplied,
 					})),
+					omitted: estimate.omitted.map((o) => ({ name: o.name, note: o.note })),
 					subtotal: formatCents(estimate.subtotalCents),
 					taxRate: estimate.taxRate,
 					tax: formatCents(estimate.taxCents),
@@ -312,7 +320,7 @@ export async function shareDialogData(user: ClientUser, measurementId: string, n
 	return {
 		measurement: { id: measurement.id, label: measurement.label, address: measurement.address },
 		status,
-		services: services.map(({ id, name, unit, unitPrice, minimumCharge }) => ({ id, name, unit, unitPrice, minimumCharge })),
+		services: services.map(({ id, name, unit, unitPrice, minimumCharge, surface }) => ({ id, name, unit, unitPrice, minimumCharge, surface })),
 		defaultContactName: fullName(user),
 	}
 }

@@ -254,6 +254,15 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 		expect(b.width).toBeGreaterThanOrEqual(44)
 	}
 	await expect(bar.getByRole('button', { name: 'Done' })).toBeDisabled()
+	// the surface picker is one row of chips, each a tap away (issue 32): wrapped, it would double the bar
+	const chips = bar.getByRole('group', { name: 'Area surface' }).getByRole('button')
+	await expect(chips).toHaveCount(5)
+	const rows = new Set<number>()
+	for (const chip of await chips.all()) {
+		await expect(chip).toBeInViewport({ ratio: 1 })
+		rows.add(Math.round((await box(chip)).y))
+	}
+	expect(rows.size).toBe(1)
 
 	const c = await mapCentre(page)
 	await page.touchscreen.tap(c.x - 120, c.y - 100)
@@ -267,8 +276,8 @@ test('one thumb: tap corners, Undo a point, Done; cut a hole; save, reopen and e
 	await expect(points).toHaveText(/^2 points/)
 	await page.touchscreen.tap(c.x + 120, c.y + 100)
 	await page.touchscreen.tap(c.x - 120, c.y + 100)
-	// the live figure while drawing
-	await expect(points).toHaveText(/^4 points · [\d,]+ sq ft$/)
+	// the live figure while drawing, after the surface being drawn (issue 32: areas start as lawn)
+	await expect(points).toHaveText(/^4 points · Lawn · [\d,]+ sq ft$/)
 	await bar.getByRole('button', { name: 'Done' }).tap()
 	await expect(bar).toHaveCount(0)
 	await expect(pending(page)).toHaveText('1')

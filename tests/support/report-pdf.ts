@@ -16,6 +16,7 @@ export async function reportAround(map: ReportMapPicture): Promise<Buffer> {
 		title: 'Property report',
 		shapes: [],
 		totals: { total_area_sqft: 0, total_area_acres: 0, total_area_sqm: 0, total_distance_feet: 0, total_distance_yards: 0, total_distance_meters: 0, shape_count: 0 },
+		totalsBySurface: {},
 		notes: null,
 		estimate: null,
 		map,

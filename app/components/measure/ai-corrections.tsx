@@ -9,6 +9,7 @@ import { insidePropertyWindow, MAX_SEEDS_PER_KIND, PROPERTY_HALF_SIDE_M, ROUGH_O
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { MapController, SeedKind, Seeds } from '~/map/measure-map.client.tsx'
 import { cn } from '~/utils/cn.ts'
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 
 type Toast = (t: { title: string; description: string; type?: 'destructive' | 'success' }) => void
 
@@ -84,6 +85,7 @@ export function useAiCorrections({ controller, toast }: { controller: RefObject<
 						coordinates: area.coordinates,
 						...(area.holes?.length ? { holes: area.holes } : {}),
 						measurement_type: 'ai' as const,
+						surface: AI_SURFACE,
 						ai_confidence: area.ai_confidence ?? area.confidence,
 					})),
 					{ kind, at },

@@ -1,7 +1,9 @@
 // Drawing with one thumb (issue 21 §2): while a tool is active on a phone, this
 // bar floats just above the bottom sheet with the drawing notice, the live
 // figure and three 44 px buttons: Undo (the last point), Cancel and Done.
+import type { Surface } from '~/lib/surfaces.ts'
 import type { Tool } from '~/map/measure-map.client.tsx'
+import { SurfacePicker } from './surface-picker.tsx'
 
 const NEEDED: Record<Tool, number> = { polygon: 3, hole: 3, polyline: 2, rectangle: 2, circle: 2 }
 
@@ -13,6 +15,8 @@ export function DrawBar({
 	onUndo,
 	onCancel,
 	onDone,
+	surface,
+	onSurface,
 }: {
 	tool: Tool
 	toolName: string
@@ -22,6 +26,9 @@ export function DrawBar({
 	onUndo: () => void
 	onCancel: () => void
 	onDone: () => void
+	/** issue 32: what the shape being drawn is; one tap changes it */
+	surface?: Surface
+	onSurface?: (surface: Surface) => void
 }) {
 	// a rectangle or a circle ends on its second tap; Done is for shapes of any number of points
 	const twoTaps = tool === 'rectangle' || tool === 'circle'
@@ -36,6 +43,9 @@ export function DrawBar({
 					{live ? ` · ${live}` : ''}
 				</p>
 			</div>
+			{surface && onSurface && tool !== 'hole' ? (
+				<SurfacePicker dark row kind={tool === 'polyline' ? 'line' : 'area'} value={surface} onChange={onSurface} className="pb-2" />
+			) : null}
 			<div className="grid grid-cols-3 gap-2">
 				<button type="button" aria-label="Undo last point" className={`${button} bg-white/15`} disabled={points === 0} onClick={onUndo}>
 					Undo

@@ -3,7 +3,8 @@
 // In the collapsed phone sheet (`peek:`, issue 31) it is one row: the heading
 // and the area (and distance) beside Save; the rest shows at the taller heights.
 import { Button } from '~/components/ui/button.tsx'
-import type { Totals } from '~/lib/shapes.ts'
+import type { Totals, TotalsBySurface } from '~/lib/shapes.ts'
+import { SurfaceTotals } from './surface-picker.tsx'
 import { approximatePerimeterFeet, formatArea, formatLength, type displayUnits } from '~/lib/units.ts'
 import { cn } from '~/utils/cn.ts'
 
@@ -27,7 +28,7 @@ export function JobCard({
 	/** the figure of the shape being drawn */
 	live: string | null
 	pendingCount: number
-	totals: Pick<Totals, 'total_area_sqft' | 'total_distance_feet'>
+	totals: Pick<Totals, 'total_area_sqft' | 'total_distance_feet'> & { totals_by_surface?: TotalsBySurface }
 	units: ReturnType<typeof displayUnits>
 	trainingOffered: boolean
 	training: boolean
@@ -64,6 +65,8 @@ export function JobCard({
 				<dt className="text-gray-600 peek:hidden dark:text-gray-400">Perimeter (approx.)</dt>
 				<dd className="peek:hidden">{formatLength(approximatePerimeterFeet(totals.total_area_sqft), units.length)}</dd>
 			</dl>
+			{/* issue 32: per surface, a bed inside a lawn counted as bed only */}
+			<SurfaceTotals className="mt-2 peek:hidden" totals={totals.totals_by_surface} units={units} testId="pending-surfaces" />
 			{pendingCount > 0 && trainingOffered ? (
 				<label className="mt-2 flex items-center gap-2 text-sm peek:hidden">
 					<input type="checkbox" checked={training} onChange={(e) => onTraining(e.target.checked)} />

@@ -7,6 +7,7 @@ import type { LatLng } from '~/lib/geodesy.ts'
 import type { MapController } from '~/map/measure-map.client.tsx'
 import { useAiAnalysis, type AiResult } from './ai-analysis.tsx'
 import { useAiCorrections } from './ai-corrections.tsx'
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 
 type Toast = (t: { title: string; description: string; type?: 'destructive' | 'success' }) => void
 
@@ -35,6 +36,8 @@ export function useMeasureAi({
 					// trees and beds inside a lawn come back as holes; area_sqft is net of them
 					...(area.holes?.length ? { holes: area.holes } : {}),
 					measurement_type: 'ai' as const,
+					// the AI finds grass: its areas are lawn (issue 32)
+					surface: AI_SURFACE,
 					ai_confidence: area.ai_confidence ?? area.confidence,
 				})),
 			)
@@ -52,7 +55,7 @@ export function useMeasureAi({
 			// spec 1 §8: a sample front-yard area of 400 to 999 sq ft near the centre, said to be a sample
 			const sqft = 400 + Math.floor(Math.random() * 600)
 			controller.current?.loadLocal([
-				{ type: 'polygon', coordinates: squareAround(center, sqft / 10.763910416709722, 8), measurement_type: 'ai', label: 'Sample area (AI unavailable)' },
+				{ type: 'polygon', coordinates: squareAround(center, sqft / 10.763910416709722, 8), measurement_type: 'ai', surface: AI_SURFACE, label: 'Sample area (AI unavailable)' },
 			])
 			toast({ title: 'AI Unavailable', description: `${message} A sample front-yard area was added instead; adjust it to the real lawn before saving.`, type: 'destructive' })
 		},

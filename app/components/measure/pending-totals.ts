@@ -4,11 +4,14 @@
 // it only once there is a shape, so it is not among the scripts a phone
 // fetches before its first paint (issue 21 §5).
 import { useEffect, useMemo, useState } from 'react'
-import type { Shape, Totals } from '~/lib/shapes.ts'
+import type { Shape, Totals, TotalsBySurface } from '~/lib/shapes.ts'
 
 type ShapesModule = typeof import('~/lib/shapes.ts')
 
-export const NO_TOTALS: Totals = {
+export type PendingTotals = Totals & { totals_by_surface: TotalsBySurface }
+
+export const NO_TOTALS: PendingTotals = {
+	totals_by_surface: {},
 	total_area_sqft: 0,
 	total_area_acres: 0,
 	total_area_sqm: 0,
@@ -22,10 +25,10 @@ export const NO_TOTALS: Totals = {
 let loaded: ShapesModule | null = null
 export const loadShapes = () => import('~/lib/shapes.ts').then((m) => (loaded = m))
 
-export function usePendingTotals(shapes: readonly Shape[]): Totals {
+export function usePendingTotals(shapes: readonly Shape[]): PendingTotals {
 	const [lib, setLib] = useState<ShapesModule | null>(loaded)
 	useEffect(() => {
 		if (shapes.length && !lib) void loadShapes().then(setLib)
 	}, [shapes.length, lib])
-	return useMemo(() => (lib && shapes.length ? lib.computeTotals(shapes) : NO_TOTALS), [lib, shapes])
+	return useMemo(() => (lib && shapes.length ? { ...lib.computeTotals(shapes), totals_by_surface: lib.computeTotalsBySurface(shapes) } : NO_TOTALS), [lib, shapes])
 }

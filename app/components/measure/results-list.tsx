@@ -5,6 +5,9 @@ import { useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { inputClass } from '~/components/ui/field.tsx'
 import { formatArea, formatLength, type displayUnits } from '~/lib/units.ts'
+import { SURFACE_LABELS, surfaceOf, surfacesFor, type Surface } from '~/lib/surfaces.ts'
+import type { Shape } from '~/lib/shapes.ts'
+import { SurfaceTotals, Swatch } from './surface-picker.tsx'
 import type { LocalShape } from '~/map/measure-map.client.tsx'
 import type { ApiMeasurement } from '~/services/measurements.server.ts'
 import { cn } from '~/utils/cn.ts'
@@ -19,6 +22,7 @@ export function ResultsList({
 	onView,
 	onEdit,
 	onRemoveLocal,
+	onLocalSurface,
 	savedTotals,
 }: {
 	className?: string
@@ -30,6 +34,7 @@ export function ResultsList({
 	onView: (id: string) => void
 	onEdit: (m: ApiMeasurement) => void
 	onRemoveLocal: (id: string) => void
+	onLocalSurface: (id: string, surface: Surface) => void
 	savedTotals: { sqft: number; feet: number }
 }) {
 	const figure = (sqft: number, feet: number, linear: boolean) => (linear ? formatLength(feet, units.length) : formatArea(sqft, units.area))
@@ -54,7 +59,7 @@ export function ResultsList({
 			) : (
 				<ul className="mt-2 space-y-2" aria-label="Measurements">
 					{saved.map((m, i) => (
-						<SavedItem key={m.id} m={m} index={i} viewing={viewingId === m.id} allowAiTraining={allowAiTraining} figure={figure(m.total_area_sqft, m.total_distance_feet, m.is_linear_measurement)} onView={onView} onEdit={onEdit} />
+						<SavedItem key={m.id} m={m} index={i} viewing={viewingId === m.id} allowAiTraining={allowAiTraining} figure={figure(m.total_area_sqft, m.total_distance_feet, m.is_linear_measurement)} units={units} onView={onView} onEdit={onEdit} />
 					))}
 					{local.map((s, i) => (
 						<li key={s.id} className="flex items-center justify-between rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm dark:border-orange-800 dark:bg-orange-950/40">
@@ -66,6 +71,22 @@ export function ResultsList({
 								<span className="block text-gray-700 dark:text-gray-300">
 									{Object.keys(s.problems).length ? Object.values(s.problems)[0] : figure(s.area_sqft, s.distance_feet, s.type === 'polyline')}
 								</span>
+								<label className="mt-1 flex items-center gap-1.5 text-xs">
+									<Swatch surface={surfaceOf(s)} />
+									<span className="sr-only">Surface of Shape #{i + 1}</span>
+									<select
+										value={surfaceOf(s)}
+										onChange={(e) => onLocalSurface(s.id, e.target.value as Surface)}
+										className="rounded border border-gray-300 bg-white px-1 py-0.5 max-md:min-h-11 dark:border-gray-600 dark:bg-gray-900"
+										aria-label={`Surface of Shape #${i + 1}`}
+									>
+										{surfacesFor(s.type).map((option) => (
+											<option key={option} value={option}>
+												{SURFACE_LABELS[option]}
+											</option>
+										))}
+									</select>
+								</label>
 							</span>
 							<button type="button" className="text-xs text-red-700 underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center max-md:justify-center dark:text-red-400" onClick={() => onRemoveLocal(s.id)} aria-label={`Remove Shape #${i + 1}`}>
 								Remove
@@ -84,6 +105,7 @@ function SavedItem({
 	viewing,
 	allowAiTraining,
 	figure,
+	units,
 	onView,
 	onEdit,
 }: {
@@ -92,6 +114,7 @@ function SavedItem({
 	viewing: boolean
 	allowAiTraining: boolean
 	figure: string
+	units: ReturnType<typeof displayUnits>
 	onView: (id: string) => void
 	onEdit: (m: ApiMeasurement) => void
 }) {
@@ -134,6 +157,8 @@ function SavedItem({
 					</Form>
 				</div>
 			</div>
+			<SurfaceTotals className="mt-1 text-xs" totals={m.totals_by_surface} units={units} testId="saved-surfaces" />
+			<SurfaceForms m={m} label={label} units={units} />
 			{/* a disclosure, so renaming works without JavaScript too */}
 			<details ref={renameRef} className="mt-1">
 				<summary className="cursor-pointer text-xs underline max-md:flex max-md:min-h-11 max-md:items-center">Rename</summary>
@@ -150,5 +175,47 @@ function SavedItem({
 				</Form>
 			</details>
 		</li>
+	)
+}
+
+/** issue 32: each saved shape's surface, changed by a small form per shape (works without JavaScript). */
+function SurfaceForms({ m, label, units }: { m: ApiMeasurement; label: string; units: ReturnType<typeof displayUnits> }) {
+	return (
+		<details className="mt-1">
+			<summary className="cursor-pointer text-xs underline max-md:flex max-md:min-h-11 max-md:items-center">Surfaces</summary>
+			<ul className="mt-1 space-y-1" aria-label={`Surfaces of ${label}`}>
+				{(m.shapes as Shape[]).map((shape, i) => {
+					const name = shape.label || `Shape #${i + 1}`
+					return (
+						<li key={i}>
+							<Form method="post" className="flex flex-wrap items-center gap-1 text-xs">
+								<input type="hidden" name="intent" value="surface" />
+								<input type="hidden" name="id" value={m.id} />
+								<input type="hidden" name="shape" value={i} />
+								<Swatch surface={surfaceOf(shape)} />
+								<span className="min-w-0 flex-1 truncate">
+									{name} · {shape.type === 'polyline' ? formatLength(shape.distance_feet, units.length) : formatArea(shape.area_sqft, units.area)}
+								</span>
+								<select
+									name="surface"
+									defaultValue={surfaceOf(shape)}
+									aria-label={`Surface of ${name}`}
+									className="rounded border border-gray-300 bg-white px-1 py-0.5 max-md:min-h-11 dark:border-gray-600 dark:bg-gray-900"
+								>
+									{surfacesFor(shape.type).map((option) => (
+										<option key={option} value={option}>
+											{SURFACE_LABELS[option]}
+										</option>
+									))}
+								</select>
+								<button type="submit" className="rounded border px-2 py-0.5 max-md:min-h-11" aria-label={`Save surface of ${name}`}>
+									Save
+								</button>
+							</Form>
+						</li>
+					)
+				})}
+			</ul>
+		</details>
 	)
 }

@@ -1,7 +1,9 @@
 // "Measurement Tools" (spec 1 §2): the AI button, the four drawing tools,
 // Exclude Area, and Undo / Redo of the map's edits.
 import { Button } from '~/components/ui/button.tsx'
+import type { Surface } from '~/lib/surfaces.ts'
 import type { Tool } from '~/map/measure-map.client.tsx'
+import { SurfaceLegend, SurfacePicker } from './surface-picker.tsx'
 import { cn } from '~/utils/cn.ts'
 
 const TOOLS: { tool: Tool; label: string }[] = [
@@ -22,6 +24,8 @@ export function ToolsPanel({
 	onTool,
 	onUndo,
 	onRedo,
+	surface,
+	onSurface,
 }: {
 	className?: string
 	hasAddress: boolean
@@ -33,6 +37,9 @@ export function ToolsPanel({
 	onTool: (tool: Tool) => void
 	onUndo: () => void
 	onRedo: () => void
+	/** issue 32: the surfaces the next area and the next line get */
+	surface: { area: Surface; line: Surface }
+	onSurface: (kind: 'area' | 'line', surface: Surface) => void
 }) {
 	return (
 		<section aria-labelledby="tools-heading" className={className} data-sheet-anchor="half">
@@ -51,6 +58,15 @@ export function ToolsPanel({
 					active={tool === 'hole'}
 					onClick={() => onTool('hole')}
 				/>
+			</div>
+			<div className="mt-3 space-y-1 text-xs">
+				<p className="font-medium">{tool === 'polyline' ? 'Next line is' : 'Next area is'}</p>
+				{tool === 'polyline' ? (
+					<SurfacePicker kind="line" value={surface.line} onChange={(s) => onSurface('line', s)} />
+				) : (
+					<SurfacePicker kind="area" value={surface.area} onChange={(s) => onSurface('area', s)} />
+				)}
+				<SurfaceLegend className="pt-1" />
 			</div>
 			<div className="mt-2 flex gap-2">
 				<Button type="button" variant="secondary" className="flex-1 px-2 py-1 max-md:min-h-11" disabled={!history.canUndo} onClick={onUndo} title="Undo (Ctrl+Z)">

@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { Dialog } from '~/components/ui/dialog.tsx'
 import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
 import { formatUnitPrice, PRICE_UNIT_LABELS, type PriceUnit } from '~/lib/estimate.ts'
+import { surfaceNote } from '~/lib/surfaces.ts'
 import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS, ShareFormSchema } from '~/lib/schemas/share.ts'
 import type { ShareDialogData, ShareSummary } from '~/services/share.server.ts'
 import { dateTimeUtc, shortDate } from '~/lib/dates.ts'
@@ -158,7 +159,7 @@ function ShareForm({ data, result, hasActive }: { data: ShareDialogData; result?
 								<input type="checkbox" name={fields.services.name} value={s.id} />
 								<span>
 									{s.name}{' '}
-									<span className="text-gray-600 dark:text-gray-400">{`${formatUnitPrice(s.unitPrice)} ${PRICE_UNIT_LABELS[s.unit as PriceUnit] ?? ''}`}</span>
+									<span className="text-gray-600 dark:text-gray-400">{`${formatUnitPrice(s.unitPrice)} ${PRICE_UNIT_LABELS[s.unit as PriceUnit] ?? ''}${surfaceNote(s.surface)}`}</span>
 								</span>
 							</label>
 						))}

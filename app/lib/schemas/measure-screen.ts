@@ -2,6 +2,8 @@
 import { z } from 'zod'
 import { PRECISIONS } from '~/lib/geocode-precision.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
+import { MAX_SHAPES_PER_MEASUREMENT } from '../shapes.ts'
+import { SURFACES } from '../surfaces.ts'
 import { MeasurementCreateSchema, MeasurementUpdateSchema } from './measurement.ts'
 
 export const SearchIntent = z.object({
@@ -25,9 +27,16 @@ export const RenameIntent = z.object({
 	label: z.string({ error: 'Label cannot be empty' }).trim().min(1, 'Label cannot be empty').max(200, 'Label is too long'),
 })
 export const DeleteIntent = z.object({ intent: z.literal('delete'), id: z.string().min(1).max(100) })
+/** issue 32: one saved shape becomes another surface (a form per shape: works without JavaScript) */
+export const SurfaceIntent = z.object({
+	intent: z.literal('surface'),
+	id: z.string().min(1).max(100),
+	shape: z.coerce.number().int().min(0).max(MAX_SHAPES_PER_MEASUREMENT - 1),
+	surface: z.enum(SURFACES, { error: `Surface must be one of ${SURFACES.join(', ')}` }),
+})
 export const CombineIntent = z.object({ intent: z.literal('combine'), address: z.string().trim().min(1).max(500) })
 
-export const MeasureFormSchema = z.discriminatedUnion('intent', [SearchIntent, LocateIntent, RenameIntent, DeleteIntent, CombineIntent])
+export const MeasureFormSchema = z.discriminatedUnion('intent', [SearchIntent, LocateIntent, RenameIntent, DeleteIntent, CombineIntent, SurfaceIntent])
 
 /** Save and update travel as JSON (the shapes come from the map). */
 export const SaveIntent = z.union([

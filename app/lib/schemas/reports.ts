@@ -2,6 +2,7 @@
 // Organization forms, the JSON paths and the report routes.
 import { z } from 'zod'
 import { PRICE_UNITS } from '../estimate.ts'
+import { ALL_SURFACES, PRICE_SURFACES, priceSurfaceProblem } from '../surfaces.ts'
 
 /** JSON may send a number; forms send text. Money stays a decimal string. */
 const money = (label: string, places: number, max: number) =>
@@ -22,6 +23,11 @@ export const PriceItemSchema = z.strictObject({
 	unit: z.enum(PRICE_UNITS, { error: 'Unit must be sqft, ft or flat' }),
 	unitPrice: money('Price', 4, 100_000),
 	minimumCharge: z.preprocess((v) => (v === '' || v === undefined ? '0' : v), money('Minimum charge', 2, 1_000_000)),
+	// issue 32: the surface the service is priced on; "all" (all areas) is the default
+	surface: z.preprocess((v) => (v === '' || v === undefined || v === null ? ALL_SURFACES : v), z.enum(PRICE_SURFACES, { error: `Surface must be one of ${PRICE_SURFACES.join(', ')}` })),
+}).superRefine((item, ctx) => {
+	const problem = priceSurfaceProblem(item.unit, item.surface)
+	if (problem) ctx.addIssue({ code: 'custom', path: ['surface'], message: problem })
 })
 export type PriceItemInput = z.output<typeof PriceItemSchema>
 

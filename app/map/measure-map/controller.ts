@@ -46,6 +46,13 @@ export function createController(api: { readonly current: MapApi | null }, image
 			view.setCenter(toMap(at))
 			view.setZoom(zoom)
 		},
+		setLocalSurface(id, surface) {
+			const feature = api.current?.localFeatures.getArray().find((f) => (f.getProperties() as FeatureMeta).shapeId === id)
+			if (!feature) return
+			feature.set('surface', surface)
+			// the figures cache and the list follow the feature's revision
+			feature.changed()
+		},
 		removeLocal(id: string) {
 			const a = api.current
 			const feature = a?.localFeatures.getArray().find((f) => (f.getProperties() as FeatureMeta).shapeId === id)

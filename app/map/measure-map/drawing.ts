@@ -57,7 +57,9 @@ export function startDrawing(a: MapApi, tool: Tool, latest: LatestProps, current
 		const feature = event.feature
 		sketch = feature
 		liveText = ''
-		feature.setProperties({ shapeId: 'sketch', shapeType: tool === 'hole' ? 'polygon' : tool, measurementType: 'manual' })
+		// the live label says what is being drawn (issue 32): "Lawn · 1,200 sq ft"
+		const chosen = tool === 'hole' ? undefined : tool === 'polyline' ? latest.current.surface?.line : latest.current.surface?.area
+		feature.setProperties({ shapeId: 'sketch', shapeType: tool === 'hole' ? 'polygon' : tool, measurementType: 'manual', ...(chosen ? { surface: chosen } : {}) })
 		let points = 0
 		const onChange = () => {
 			const geometry = feature.getGeometry()
@@ -98,7 +100,9 @@ export function startDrawing(a: MapApi, tool: Tool, latest: LatestProps, current
 	draw.on('drawend', (event) => {
 		sketchDone()
 		if (tool !== 'hole') {
-			const meta: FeatureMeta = { shapeId: `local-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, shapeType: tool, measurementType: 'manual' }
+			const chosen = latest.current.surface
+			const surface = tool === 'polyline' ? chosen?.line : chosen?.area
+			const meta: FeatureMeta = { shapeId: `local-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, shapeType: tool, measurementType: 'manual', ...(surface ? { surface } : {}) }
 			event.feature.setProperties(meta)
 		}
 		latest.current.onLiveFigure(null)

@@ -12,6 +12,7 @@ import { Fill, Stroke, Style, Text } from 'ol/style'
 import CircleStyle from 'ol/style/Circle'
 import { computeShape, shapeProblems, type Shape } from '~/lib/shapes.ts'
 import { formatArea, formatLength, type AreaUnit, type LengthUnit } from '~/lib/units.ts'
+import { SURFACE_COLORS, SURFACE_LABELS, surfaceOf } from '~/lib/surfaces.ts'
 import { featureToShape, type FeatureMeta } from '../shape-features.ts'
 import type { LatestProps, SeedKind } from './types.ts'
 
@@ -26,8 +27,20 @@ export const COLORS = {
 	invalid: { stroke: '#dc2626', fill: 'rgba(220,38,38,0.2)', width: 2.5 },
 }
 
+/** the figure, after the surface when it is one (issue 32): "Lawn · 2,400 sq ft" */
 export function label(shape: Shape, areaUnit: AreaUnit, lengthUnit: LengthUnit) {
-	return shape.type === 'polyline' ? formatLength(shape.distance_feet, lengthUnit) : formatArea(shape.area_sqft, areaUnit)
+	const figure = shape.type === 'polyline' ? formatLength(shape.distance_feet, lengthUnit) : formatArea(shape.area_sqft, areaUnit)
+	const surface = surfaceOf(shape)
+	return surface === 'other' ? figure : `${SURFACE_LABELS[surface]} · ${figure}`
+}
+
+/** issue 32: a shape's fill is its surface's colour; the outline keeps what it is (saved, viewed, pending, AI) */
+function bySurface(palette: (typeof COLORS)[keyof typeof COLORS], shape: Shape) {
+	const surface = surfaceOf(shape)
+	if (surface === 'other' || palette === COLORS.invalid) return palette
+	// a line has no fill: its stroke says the surface
+	if (shape.type === 'polyline') return { ...palette, stroke: SURFACE_COLORS[surface] }
+	return { ...palette, fill: `${SURFACE_COLORS[surface]}59` }
 }
 
 export type Figures = { revision: number; shape: Shape; problems: Record<string, string> }
@@ -82,7 +95,7 @@ export function layerStyles(figuresOf: (feature: Feature<Geometry>) => Figures, 
 		const meta = f.getProperties() as FeatureMeta
 		const palette = Object.keys(problems).length ? COLORS.invalid : meta.measurementType === 'ai' ? COLORS.ai : COLORS.local
 		const { areaUnit, lengthUnit } = latest.current
-		const styles = styleFor(palette, Object.keys(problems).length ? 'Fix outline' : label(shape, areaUnit, lengthUnit))
+		const styles = styleFor(bySurface(palette, shape), Object.keys(problems).length ? 'Fix outline' : label(shape, areaUnit, lengthUnit))
 		return coarse ? [...styles, vertexStyle] : styles
 	}
 	const savedStyle = (feature: unknown) => {
@@ -90,7 +103,7 @@ export function layerStyles(figuresOf: (feature: Feature<Geometry>) => Figures, 
 		const { shape } = figuresOf(f)
 		const meta = f.getProperties() as FeatureMeta
 		const { areaUnit, lengthUnit, viewingId } = latest.current
-		return styleFor(meta.measurementId === viewingId ? COLORS.viewed : COLORS.saved, label(shape, areaUnit, lengthUnit))
+		return styleFor(bySurface(meta.measurementId === viewingId ? COLORS.viewed : COLORS.saved, shape), label(shape, areaUnit, lengthUnit))
 	}
 	return { localStyle, savedStyle }
 }

@@ -15,6 +15,7 @@ import type { Ref } from 'react'
 import type { LatLng } from '~/lib/geodesy.ts'
 import type { Shape, ShapeInput } from '~/lib/shapes.ts'
 import type { AreaUnit, LengthUnit } from '~/lib/units.ts'
+import type { AreaSurface, LineSurface, Surface } from '~/lib/surfaces.ts'
 
 export type MapType = 'satellite' | 'hybrid' | 'terrain' | 'roadmap'
 export type Tool = 'polygon' | 'rectangle' | 'circle' | 'polyline' | 'hole'
@@ -51,6 +52,8 @@ export type MapController = {
 	finishDrawing(): void
 	removeLastPoint(): void
 	abortDrawing(): void
+	/** a pending shape becomes another surface (issue 32) */
+	setLocalSurface(id: string, surface: Surface): void
 	/** centres the view on a point ("I'm at the property"), at property zoom unless told */
 	centreOn(at: LatLng, zoom?: number): void
 }
@@ -67,6 +70,8 @@ export type MeasureMapProps = {
 	areaUnit: AreaUnit
 	lengthUnit: LengthUnit
 	tool: Tool | null
+	/** the surfaces the next area and the next line get (issue 32) */
+	surface?: { area: AreaSurface; line: LineSurface }
 	onToolDone: () => void
 	onLocalChange: (shapes: LocalShape[]) => void
 	onLiveFigure: (text: string | null) => void

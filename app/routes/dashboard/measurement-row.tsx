@@ -12,7 +12,15 @@ import { ErrorList, inputClass } from '~/components/ui/field.tsx'
 import { RenameMeasurementSchema, type DashboardQuery } from '~/lib/schemas/account.ts'
 import type { ApiMeasurement } from '~/services/measurements.server.ts'
 import type { ShareSummary } from '~/services/share.server.ts'
+import { surfaceFigures } from '~/lib/surfaces.ts'
+import { displayUnits } from '~/lib/units.ts'
 import { formatDate, hrefWith, measurementName } from './shared.ts'
+
+/** "Lawn 2,400 sq ft · Bed 300 sq ft · Edging 120 ft" */
+const bySurface = (m: ApiMeasurement) =>
+	surfaceFigures(m.totals_by_surface, displayUnits('sqft'))
+		.map((r) => `${r.label} ${r.figure}`)
+		.join(' · ') || undefined
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -67,7 +75,10 @@ export function MeasurementRow({
 					{m.address ? <p className="text-sm text-gray-600 dark:text-gray-400">{m.address}</p> : null}
 					<p className="mt-1 flex flex-wrap gap-x-3 text-xs text-gray-500 dark:text-gray-400">
 						<span>{formatDate(m.created_at)}</span>
-						<span>{Math.round(m.total_area_sqft).toLocaleString('en-US')} sq ft</span>
+						{/* issue 32: the area per surface, as a tooltip */}
+						<span title={bySurface(m)} data-testid="area-by-surface" className={m.shape_count ? 'cursor-help underline decoration-dotted' : undefined}>
+							{Math.round(m.total_area_sqft).toLocaleString('en-US')} sq ft
+						</span>
 						<span>{m.total_area_acres.toFixed(3)} acres</span>
 						<span>{plural(m.shape_count, 'shape')}</span>
 					</p>

@@ -5,8 +5,20 @@ import { Button } from '~/components/ui/button.tsx'
 import { ErrorList, Field, inputClass } from '~/components/ui/field.tsx'
 import { PRICE_UNIT_LABELS, PRICE_UNITS } from '~/lib/estimate.ts'
 import { PriceItemSchema } from '~/lib/schemas/reports.ts'
+import { ALL_SURFACES, SURFACE_LABELS, SURFACES } from '~/lib/surfaces.ts'
 import { resultFor, usePendingIntent, withoutIntent } from '~/utils/forms.ts'
 import { failureKey, useLoader, type TabProps } from './shared.ts'
+
+/** issue 32: what a service is priced on; "All areas" for items made before surfaces */
+const SURFACE_OPTIONS = [[ALL_SURFACES, 'All areas'] as const, ...SURFACES.map((v) => [v, SURFACE_LABELS[v]] as const)]
+
+function SurfaceOptions() {
+	return SURFACE_OPTIONS.map(([v, l]) => (
+		<option key={v} value={v}>
+			{l}
+		</option>
+	))
+}
 
 const PRICE_UNIT_OPTIONS = PRICE_UNITS.map((u) => [u, u === 'sqft' ? '$ per sq ft' : u === 'ft' ? '$ per ft' : 'Flat rate'] as const)
 
@@ -40,7 +52,7 @@ export function PriceListSection({ actionData }: TabProps) {
 				<ul className="space-y-3" aria-label="Services">
 					{priceList.map((item) => (
 						<li key={`${item.id}-${item.updatedAt}-${actionData?.at ?? ''}`}>
-							<Form method="post" className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_8rem_6rem_6rem_auto]">
+							<Form method="post" className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_8rem_7rem_6rem_6rem_auto]">
 								<input type="hidden" name="id" value={item.id} />
 								<label className="col-span-2 text-xs font-medium sm:col-span-1">
 									Service
@@ -54,6 +66,12 @@ export function PriceListSection({ actionData }: TabProps) {
 												{l}
 											</option>
 										))}
+									</select>
+								</label>
+								<label className="text-xs font-medium">
+									Priced on
+									<select name="surface" defaultValue={item.surface ?? ALL_SURFACES} aria-label={`Priced on (${item.name})`} className={inputClass}>
+										<SurfaceOptions />
 									</select>
 								</label>
 								<label className="text-xs font-medium">
@@ -82,7 +100,7 @@ export function PriceListSection({ actionData }: TabProps) {
 			<Form method="post" {...getFormProps(form)} key={failureKey(actionData, 'price-add')} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
 				<h4 className="text-sm font-semibold">Add a service</h4>
 				<Field label="Service name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), id: 'price-name' }} errors={fields.name.errors} />
-				<div className="grid gap-3 sm:grid-cols-3">
+				<div className="grid gap-3 sm:grid-cols-4">
 					<div className="space-y-1">
 						<label htmlFor="price-unit" className="block text-sm font-medium">
 							Unit
@@ -95,6 +113,15 @@ export function PriceListSection({ actionData }: TabProps) {
 							))}
 						</select>
 						<ErrorList id="price-unit-error" errors={fields.unit.errors} />
+					</div>
+					<div className="space-y-1">
+						<label htmlFor="price-surface" className="block text-sm font-medium">
+							Priced on
+						</label>
+						<select id="price-surface" name={fields.surface.name} defaultValue={ALL_SURFACES} className={inputClass} aria-describedby="price-surface-error">
+							<SurfaceOptions />
+						</select>
+						<ErrorList id="price-surface-error" errors={fields.surface.errors} />
 					</div>
 					<Field label="Price ($)" inputProps={{ ...getInputProps(fields.unitPrice, { type: 'text' }), id: 'price-unit-price', inputMode: 'decimal' }} errors={fields.unitPrice.errors} />
 					<Field
@@ -109,7 +136,9 @@ export function PriceListSection({ actionData }: TabProps) {
 				</Button>
 			</Form>
 			<p className="text-xs text-gray-500 dark:text-gray-400">
-				{PRICE_UNITS.map((u) => `${u}: ${PRICE_UNIT_LABELS[u]}`).join(' · ')}. Prices may have up to 4 decimals (e.g. 0.0125 per sq ft).
+				{PRICE_UNITS.map((u) => `${u}: ${PRICE_UNIT_LABELS[u]}`).join(' · ')}. Prices may have up to 4 decimals (e.g. 0.0125 per sq ft). Priced on: a per sq ft service
+				multiplies that surface's area (lawn, bed, hardscape, building, other), a per ft service that line's length (edging, fence, other); All areas uses every area or
+				line.
 			</p>
 		</section>
 	)
