@@ -59,7 +59,7 @@ export function ToolsPanel({
 					onClick={() => onTool('hole')}
 				/>
 			</div>
-			<div className="mt-3 space-y-1 text-xs">
+			<div className="mt-3 space-y-1 text-xs max-md:hidden">
 				<p className="font-medium">{tool === 'polyline' ? 'Next line is' : 'Next area is'}</p>
 				{tool === 'polyline' ? (
 					<SurfacePicker kind="line" value={surface.line} onChange={(s) => onSurface('line', s)} />
