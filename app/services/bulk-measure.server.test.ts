@@ -132,6 +132,11 @@ test('a started batch is measured by the queue: one AI measurement per row, fail
 	expect(measurements).toHaveLength(2)
 	expect(measurements.map((x) => x.id).sort()).toEqual([a!.measurementId, b!.measurementId].sort())
 	expect(measurements[0]).toMatchObject({ measurement_type: 'ai', label: '1200 Test Lawn Way', address: LAWN })
+	// AI shapes are lawn (issue 32): every shape, and the totals per surface are all lawn
+	for (const x of measurements) {
+		expect((x.shapes as { surface?: string }[]).every((shape) => shape.surface === 'lawn')).toBe(true)
+		expect(Object.keys(x.totals_by_surface as object)).toEqual(['lawn'])
+	}
 
 	const mail = await until(
 		() => m.db.prisma.emailOutbox.findMany({ where: { to: user.email, subject: m.worker.BULK_DONE_SUBJECT } }),

@@ -17,7 +17,8 @@ import { appUrl, getEnv } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { firstAddressPart } from '~/lib/addresses.ts'
-import { computeTotals } from '~/lib/shapes.ts'
+import { computeTotals, computeTotalsBySurface } from '~/lib/shapes.ts'
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
 import { measureGrass } from '~/services/ai-measure.server.ts'
 import { prepareShapes, YARD_SPLIT_SQFT } from '~/services/measurements.server.ts'
@@ -117,6 +118,8 @@ export async function processRow(rowId: string, { finalTry }: { finalTry: boolea
 				coordinates: area.coordinates,
 				...(area.holes?.length ? { holes: area.holes } : {}),
 				measurement_type: 'ai' as const,
+				// issue 32: AI shapes are lawn
+				surface: AI_SURFACE,
 				ai_confidence: area.ai_confidence,
 			})),
 		)
@@ -157,6 +160,7 @@ async function saveMeasurement(
 				address: row.address,
 				shapes: shapes as object[],
 				...totals,
+				totals_by_surface: computeTotalsBySurface(shapes) as object,
 				measurement_type: 'ai',
 				map_type: 'satellite',
 				property_center: center,
