@@ -27,20 +27,46 @@ export function getBoss(): Promise<PgBoss> {
 		})
 		boss.on('error', (error) => console.error('[bulk queue]', error))
 		await boss.start()
-		await boss.createQueue(DEAD_QUEUE, { name: DEAD_QUEUE, policy: 'standard' })
-		await boss.createQueue(ROW_QUEUE, {
-			name: ROW_QUEUE,
-			policy: 'standard',
-			retryLimit: env.BULK_RETRY_LIMIT,
-			retryDelay: env.BULK_RETRY_DELAY_SECONDS,
-			retryBackoff: true,
-			expireInSeconds: env.BULK_ROW_EXPIRE_SECONDS,
-			deadLetter: DEAD_QUEUE,
-		})
+		await ensureQueues(boss)
 		return boss
 	})()
 	started.catch(() => (started = null))
 	return started
+}
+
+/** The dead-letter queue and the row queue, created unless they exist. */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+	const env = getEnv()
+	await createQueue(boss, DEAD_QUEUE, { name: DEAD_QUEUE, policy: 'standard' })
+	await createQueue(boss, ROW_QUEUE, {
+		name: ROW_QUEUE,
+		policy: 'standard',
+		retryLimit: env.BULK_RETRY_LIMIT,
+		retryDelay: env.BULK_RETRY_DELAY_SECONDS,
+		retryBackoff: true,
+		expireInSeconds: env.BULK_ROW_EXPIRE_SECONDS,
+		deadLetter: DEAD_QUEUE,
+	})
+}
+
+/**
+ * pg-boss's createQueue is not serialized: two processes starting together on a
+ * fresh database both insert the queue and attach its partition, and PostgreSQL
+ * may end one of them as a deadlock (40P01). The queue is then there (or about to
+ * be), so the loser looks again and retries; a queue that exists is left as it is.
+ */
+async function createQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+	for (let attempt = 1; ; attempt++) {
+		if (await boss.getQueue(name)) return
+		try {
+			await boss.createQueue(name, options)
+			return
+		} catch (error) {
+			const code = (error as { code?: string }).code
+			if ((code !== '40P01' && code !== '23505') || attempt >= 5) throw error
+			await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100))
+		}
+	}
 }
 
 /** The job rows for pg-boss's insert(): one per row, keyed by the row's id. */
