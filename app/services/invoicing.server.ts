@@ -24,11 +24,15 @@ export const NO_CARD_NOTE = 'No payment method on file'
 /** a charge claimed longer ago than this was cut off (a crash): the next run takes it again (the processor answers within 20 s, with retries about a minute) */
 export const STALE_CLAIM_MS = 10 * 60_000
 
-/** invoices claimed for a charge whose outcome was never recorded (the clock is the real one, like the claim's) */
+/**
+ * invoices claimed for a charge whose outcome was never recorded (the clock is the real one, like the claim's).
+ * A claim with no claim time was made before the column existed (every claim since sets it, and every outcome
+ * clears it together with the claim), so it is older than any deployment's restart: stale.
+ */
 const staleClaim = (realNow: Date): Prisma.InvoiceWhereInput => ({
 	isProcessed: true,
 	status: { in: ['pending', 'failed'] },
-	chargeClaimedAt: { lt: new Date(realNow.getTime() - STALE_CLAIM_MS) },
+	OR: [{ chargeClaimedAt: null }, { chargeClaimedAt: { lt: new Date(realNow.getTime() - STALE_CLAIM_MS) } }],
 })
 // each instance tries every 15 minutes; one run per window across instances (issue 10: jobs run once)
 export const INVOICING_JOB = { name: 'invoicing', everyMs: 15 * 60_000, minIntervalMs: 10 * 60_000 }

@@ -163,6 +163,29 @@ describe('charging an invoice', () => {
 		expect(stripe.chargesFor(customerId)).toHaveLength(1)
 	})
 
+	test('an invoice claimed before claims had a time (claim time empty) is a stale claim: the job finishes it with the same idempotency key and charges once', async () => {
+		const { organization } = await withCard(CARDS.visa)
+		const invoice = await openInvoice(organization.id, '19.99')
+		const card = await prisma.paymentMethod.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } })
+		const customerId = await customerOf(organization.id)
+		// claimed (attempt 1) and charged by a process that died before the claim-time column existed
+		await prisma.invoice.update({ where: { id: invoice.id }, data: { isProcessed: true, paymentAttempts: 1, chargeClaimedAt: null } })
+		const charged = await gateway.charge(card.gatewayToken, 1999, `Yardstick invoice ${invoice.invoiceNumber}`, `invoice-${invoice.id}-1`, {
+			customerId,
+			metadata: { invoiceId: invoice.id, organizationId: organization.id },
+		})
+		expect(charged.ok).toBe(true)
+
+		const before = stripe.requests.length
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 1 })
+		const row = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
+		expect(row).toMatchObject({ status: 'paid', paymentAttempts: 1, chargeClaimedAt: null, isProcessed: true })
+		expect(stripe.requests.slice(before).filter((r) => r.path === '/v1/payment_intents').map((r) => r.idempotencyKey)).toEqual([`invoice-${invoice.id}-1`])
+		expect(stripe.chargesFor(customerId).map((c) => [c.id, c.amount])).toEqual([[row.paymentIntentId, 1999]])
+		expect(await runInvoicing(new Date(), { gateway, organizationIds: [organization.id] })).toMatchObject({ paid: 0 })
+		expect(stripe.chargesFor(customerId)).toHaveLength(1)
+	})
+
 	test("a decline keeps Stripe's message on the invoice and leaves it retryable; an outage is not an attempt", async () => {
 		const { organization } = await withCard(CARDS.chargeDeclined)
 		const invoice = await openInvoice(organization.id)
