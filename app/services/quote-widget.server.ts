@@ -24,12 +24,12 @@ export { WIDGET_NOT_FOUND }
 import type { QuoteAddressInput, QuoteRequestInput, QuoteWidgetSettingsInput } from '~/lib/schemas/quote-widget.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
 import { formatArea } from '~/lib/units.ts'
-import { badRequest, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
 import { checkNotABot } from './account.server.ts'
 import { measureGrass } from './ai-measure.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import { toApiPrice } from './price-list.server.ts'
-import { hit } from './rate-limit.server.ts'
+import { consumeOnce, hit, isSpent } from './rate-limit.server.ts'
 import { createLead, mailNewLead, toApiLead } from './leads.server.ts'
 import { incrementOrganizationSearch } from './usage.server.ts'
 
@@ -43,11 +43,27 @@ export const ADDRESS_NOT_EXACT = 'We could not find that exact street address. P
 export const QUOTES_UNAVAILABLE = 'Instant quotes are unavailable right now.'
 export const QUOTE_EXPIRED = 'This quote has expired. Please look up the address again.'
 export const NO_LAWN_FOUND = 'We could not find a lawn to measure at this address.'
+export const QUOTES_AVAILABLE = 'Instant quotes are available for this address. Please look up the address to see your quote, then request it.'
+export const QUOTE_ALREADY_REQUESTED = 'This quote has already been requested. Please look up the address again to send another request.'
 
-/** Each quote is a detection (a few hundred ms of CPU and up to 16 tile fetches). */
-export const QUOTE_IP_LIMIT = { name: 'widget-quote:ip', max: 10, windowSeconds: 10 * 60 }
+/**
+ * Each quote is a detection (a few hundred ms of CPU and up to 16 tile
+ * fetches). One address may ask 10 an hour: a twelfth of the organization's
+ * hourly 120 (until issue 33 it was 10 per 10 minutes, half the budget).
+ */
+export const QUOTE_IP_LIMIT = { name: 'widget-quote:ip', max: 10, windowSeconds: 60 * 60 }
+/** Quotes whose bot check was a solved challenge (the widget with JavaScript). */
 export const QUOTE_ORG_LIMIT = { name: 'widget-quote:org', max: 120, windowSeconds: 60 * 60 }
+/**
+ * Quotes posted without JavaScript (no challenge, 5 an hour per address under
+ * the no-captcha limit) spend a budget of their own, so a flood of plain form
+ * posts cannot switch off the widget's quotes, nor the other way round.
+ */
+export const QUOTE_ORG_NOJS_LIMIT = { name: 'widget-quote-nojs:org', max: 40, windowSeconds: 60 * 60 }
 export const REQUEST_IP_LIMIT = { name: 'widget-request:ip', max: 10, windowSeconds: 60 * 60 }
+/** Leads with an address alone (no signed quote), taken only while quotes are unavailable: at most 20 per organization a day. */
+export const ADDRESS_ONLY_LEADS_PER_DAY = 20
+export const ADDRESS_LEAD_ORG_LIMIT = { name: 'widget-address-lead:org', max: ADDRESS_ONLY_LEADS_PER_DAY, windowSeconds: 24 * 60 * 60 }
 const QUOTE_TTL_MS = 2 * 60 * 60 * 1000
 const QUOTABLE_UNITS = ['sqft', 'flat']
 
@@ -202,7 +218,7 @@ export async function quoteAddress(widget: PublicWidget, input: QuoteAddressInpu
 	const place = await getGeocoder().geocode(input.address, { signal })
 	if (!place || !isInUnitedStates(place.lat, place.lng)) throw badRequest(ADDRESS_NOT_IN_US, { address: ADDRESS_NOT_IN_US })
 	if (place.precision !== 'address') throw badRequest(ADDRESS_NOT_EXACT, { address: ADDRESS_NOT_EXACT })
-	await hit(QUOTE_ORG_LIMIT, widget.organizationId)
+	await hit(input.captchaToken ? QUOTE_ORG_LIMIT : QUOTE_ORG_NOJS_LIMIT, widget.organizationId)
 	if (!(await incrementOrganizationSearch(widget.organizationId))) return { kind: 'unavailable', address: place.address }
 
 	const result = await measureGrass({ propertyCenter: { lat: place.lat, lng: place.lng } }, { signal })
@@ -258,16 +274,44 @@ export function describeQuote(widget: PublicWidget, token: string | null | undef
 }
 
 /**
- * "Request this quote": the contact form's bot check, then a lead with what
- * the homeowner was shown (or just the address when quotes were unavailable),
- * and an e-mail to each account admin.
+ * Whether the widget would answer "unavailable" (or 429) to a quote now: the
+ * organization's monthly searches are used up, or the hourly budget this kind
+ * of post spends (with or without JavaScript) is. Only then is a request with
+ * an address alone, no signed quote, taken.
+ */
+export async function quotesUnavailable(organizationId: string, withChallenge: boolean): Promise<boolean> {
+	const row = await prisma.organization.findUnique({ where: { id: organizationId }, select: { searchesUsedThisMonth: true, subscriptionTier: { select: { searchesPerMonth: true } } } })
+	if (!row) return true
+	const monthly = row.subscriptionTier.searchesPerMonth
+	if (monthly !== null && row.searchesUsedThisMonth >= monthly) return true
+	return isSpent(withChallenge ? QUOTE_ORG_LIMIT : QUOTE_ORG_NOJS_LIMIT, organizationId)
+}
+
+/** A used quote is remembered past its 2 hours, so it can never be sent twice. */
+const USED_QUOTE_SECONDS = 3 * 60 * 60
+
+/**
+ * "Request this quote": the per-IP limit, the quote's signature, the contact
+ * form's bot check; then a lead with what the homeowner was shown and an
+ * e-mail to each account admin. A signed quote makes one lead only (marked
+ * used in the lead's transaction: a second use is 409, nothing written). A
+ * request with the address alone is taken only while quotes are unavailable
+ * (409 otherwise) and at most ADDRESS_ONLY_LEADS_PER_DAY a day per
+ * organization (429), counted after every other check passed.
  */
 export async function requestQuote(widget: PublicWidget, input: QuoteRequestInput, ip: string, now = Date.now()) {
 	await hit(REQUEST_IP_LIMIT, ip)
-	const quote = input.quote ? readQuote(input.quote, widget.publicKey, now) : null
+	const token = input.quote || null
+	const quote = token ? readQuote(token, widget.publicKey, now) : null
 	await checkNotABot(input.captchaToken, ip)
-	const lead = await prisma.$transaction((tx) =>
-		createLead(tx, {
+	if (!quote) {
+		if (!(await quotesUnavailable(widget.organizationId, Boolean(input.captchaToken)))) throw conflict(QUOTES_AVAILABLE, { address: QUOTES_AVAILABLE })
+		await hit(ADDRESS_LEAD_ORG_LIMIT, widget.organizationId)
+	}
+	const lead = await prisma.$transaction(async (tx) => {
+		// the signature names the quote: the first request that commits marks it used
+		if (token && !(await consumeOnce('widget-quote-used', token.slice(token.lastIndexOf('.') + 1), USED_QUOTE_SECONDS, tx))) throw conflict(QUOTE_ALREADY_REQUESTED, { quote: QUOTE_ALREADY_REQUESTED })
+		return createLead(tx, {
 			organizationId: widget.organizationId,
 			source: 'widget',
 			address: quote?.a ?? input.address ?? null,
@@ -281,8 +325,8 @@ export async function requestQuote(widget: PublicWidget, input: QuoteRequestInpu
 			email: input.email,
 			phone: input.phone,
 			message: input.message || null,
-		}),
-	)
+		})
+	})
 	await mailNewLead(lead, widget.organizationName)
 	return toApiLead(lead)
 }

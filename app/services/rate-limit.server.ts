@@ -1,6 +1,6 @@
 // Fixed-window counters kept in PostgreSQL, so every app instance shares them.
 // One atomic upsert per hit: concurrent requests can never slip past a limit.
-import { prisma } from '~/db.server.ts'
+import { prisma, type Prisma } from '~/db.server.ts'
 import { getEnv } from '~/env.server.ts'
 import { tooManyRequests } from '~/utils/http.server.ts'
 
@@ -23,9 +23,9 @@ export const LIMITS = {
 	twoFactorResendIp: { name: '2fa-resend:ip', max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
 
-/** Adds one to the counter of `key` in its current window and returns it. */
-async function count(key: string, windowSeconds: number) {
-	const rows = await prisma.$queryRaw<{ count: number; windowStart: Date }[]>`
+/** Adds one to the counter of `key` in its current window and returns it (inside `tx` when given). */
+async function count(key: string, windowSeconds: number, tx: Prisma.TransactionClient = prisma) {
+	const rows = await tx.$queryRaw<{ count: number; windowStart: Date }[]>`
 		INSERT INTO rate_limits (key, count, "windowStart") VALUES (${key}, 1, now())
 		ON CONFLICT (key) DO UPDATE SET
 			count = CASE WHEN rate_limits."windowStart" < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
@@ -49,6 +49,15 @@ export async function hit(limit: Limit, subject: string): Promise<void> {
  * Records `subject` under `name` for `windowSeconds`: true the first time,
  * false while it is remembered (e.g. a solved bot challenge sent twice).
  */
-export async function consumeOnce(name: string, subject: string, windowSeconds: number): Promise<boolean> {
-	return (await count(`${name}:${subject}`, windowSeconds)).count === 1
+export async function consumeOnce(name: string, subject: string, windowSeconds: number, tx?: Prisma.TransactionClient): Promise<boolean> {
+	return (await count(`${name}:${subject}`, windowSeconds, tx)).count === 1
+}
+
+/** Whether `limit` is full for `subject` in its current window, counting nothing. */
+export async function isSpent(limit: Limit, subject: string): Promise<boolean> {
+	const max = Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
+	const rows = await prisma.$queryRaw<{ count: number }[]>`
+		SELECT count FROM rate_limits WHERE key = ${`${limit.name}:${subject.toLowerCase()}`}
+			AND "windowStart" >= now() - make_interval(secs => ${limit.windowSeconds})`
+	return (rows[0]?.count ?? 0) >= max
 }

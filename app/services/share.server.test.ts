@@ -111,3 +111,24 @@ test('the accept limit counts attempts on a found link, per address and link: un
 	// the same address on another link still reaches the bot check
 	expect(await attempt(otherToken)).toBe(400)
 })
+
+test('a flood of forged acceptances from 13 addresses does not lock the real customer out (issue 33 §2): no organization-wide budget to spend, nothing written, nothing mailed', async () => {
+	const { adminRow, member, measurement } = await setUp()
+	const { token } = await m.share.createShare(member, measurement.id, LINK)
+	const contact = { name: 'Bot', email: 'bot@example.com', phone: '+1 602 555 0100', message: undefined, website: undefined }
+	const net = randomBytes(1)[0]
+	for (let a = 0; a < 13; a++) {
+		const ip = `10.11.${net}.${a + 1}`
+		for (let i = 0; i < m.share.ACCEPT_LIMIT.max; i++) await expect(m.share.acceptShare(token, { ...contact, captchaToken: 'forged' }, ip)).rejects.toMatchObject({ status: 400 })
+		await expect(m.share.acceptShare(token, { ...contact, captchaToken: 'forged' }, ip)).rejects.toMatchObject({ status: 429 })
+	}
+	const row = await m.db.prisma.measurementShare.findFirstOrThrow({ where: { measurementId: measurement.id } })
+	expect(row.acceptedAt).toBeNull()
+	expect(await m.db.prisma.lead.count({ where: { organizationId: row.organizationId } })).toBe(0)
+	expect(await m.db.prisma.emailOutbox.count({ where: { to: adminRow.email } })).toBe(0)
+	// the customer, from an address of their own, accepts
+	const accepted = await m.share.acceptShare(token, { ...contact, name: 'Carla Customer', captchaToken: undefined }, `10.12.${net}.1`)
+	expect(accepted.name).toBe('Carla Customer')
+	expect(await m.db.prisma.lead.count({ where: { organizationId: row.organizationId } })).toBe(1)
+	expect((await m.db.prisma.emailOutbox.findMany({ where: { to: adminRow.email } })).map((e) => e.subject)).toEqual(['Estimate accepted: 1 Test St, Phoenix, AZ 85004'])
+})

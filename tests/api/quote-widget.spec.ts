@@ -268,13 +268,84 @@ test('quotes are rate limited per IP and per organization', async ({ makeUser, a
 	expect(await limited.text()).toContain('Too many attempts. Please try again in')
 
 	// the organization's hourly limit, reached from other addresses
-	await db().$executeRaw`INSERT INTO rate_limits (key, count, "windowStart") VALUES (${`widget-quote:org:${orgId.toLowerCase()}`}, 120, now())
-		ON CONFLICT (key) DO UPDATE SET count = 120, "windowStart" = now()`
+	await setCounter(`widget-quote:org:${orgId.toLowerCase()}`, 120)
 	const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.250.1.77' } })
-	const res = await other.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS }))
+	const res = await other.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(other) }))
 	expect(res.status()).toBe(429)
 	await other.dispose()
 	await db().rateLimit.deleteMany({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })
+})
+
+const setCounter = (key: string, count: number) =>
+	db().$executeRaw`INSERT INTO rate_limits (key, count, "windowStart") VALUES (${key}, ${count}, now())
+		ON CONFLICT (key) DO UPDATE SET count = ${count}, "windowStart" = now()`
+
+test('a signed quote makes one lead: the second request with it is 409, nothing written, one e-mail (issue 33 §2)', async ({ makeUser, apiAs, request }) => {
+	test.setTimeout(60_000)
+	const { orgId, admin } = await setUp(makeUser, apiAs)
+	const { publicKey } = await widgetOf(orgId)
+	const quoted = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(request) }))
+	expect(quoted.status()).toBe(200)
+	const token = hiddenQuote(await quoted.text())!
+	const contact = { intent: 'request', quote: token, name: 'Hana', email: 'hana@example.com', phone: '3035550142' }
+	expect((await request.post(`/embed/quote/${publicKey}`, form({ ...contact, captchaToken: await solvedCaptcha(request) }))).status()).toBe(302)
+	const again = await request.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Someone Else', captchaToken: await solvedCaptcha(request) }))
+	expect(again.status()).toBe(409)
+	expect(decode(await again.text())).toContain('This quote has already been requested. Please look up the address again to send another request.')
+	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(1)
+	await expect.poll(async () => (await mailsTo(admin.email)).length, { timeout: 10_000 }).toBe(1)
+	// the one e-mail is the first request's; the refused one sent none
+	expect((await mailsTo(admin.email)).map((m) => m.text).join('\n')).not.toContain('Someone Else')
+})
+
+test('a lead with an address alone is taken only while quotes are unavailable, at most 20 a day per organization; refused ones write and mail nothing (issue 33 §2)', async ({ makeUser, apiAs, request }) => {
+	const { orgId, admin } = await setUp(makeUser, apiAs)
+	const { publicKey } = await widgetOf(orgId)
+	const contact = { intent: 'request', address: '1 Spam Street <b>Buy now</b>', name: 'Spam', email: 'spam@example.com', phone: '3035550142' }
+	// quotes are available: look the address up instead
+	const refused = await request.post(`/embed/quote/${publicKey}`, form({ ...contact, captchaToken: await solvedCaptcha(request) }))
+	expect(refused.status()).toBe(409)
+	expect(decode(await refused.text())).toContain('Instant quotes are available for this address. Please look up the address to see your quote, then request it.')
+	expect(await db().rateLimit.findUnique({ where: { key: `widget-address-lead:org:${orgId.toLowerCase()}` } })).toBeNull()
+
+	// the monthly searches are used up: quotes are unavailable, the request is taken
+	const tier = await db().subscriptionTier.findUniqueOrThrow({ where: { id: 'pro' } })
+	await db().organization.update({ where: { id: orgId }, data: { searchesUsedThisMonth: tier.searchesPerMonth! } })
+	expect((await request.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Hana', captchaToken: await solvedCaptcha(request) }))).status()).toBe(302)
+	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(1)
+	await expect.poll(async () => (await mailsTo(admin.email)).length, { timeout: 10_000 }).toBe(1)
+
+	// the day's 20 are spent (19 more counted here): the 21st is 429, nothing stored, nothing mailed
+	await setCounter(`widget-address-lead:org:${orgId.toLowerCase()}`, 20)
+	const capped = await request.post(`/embed/quote/${publicKey}`, form({ ...contact, captchaToken: await solvedCaptcha(request) }))
+	expect(capped.status()).toBe(429)
+	expect(decode(await capped.text())).toContain('Too many attempts. Please try again in')
+	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(1)
+	// the hourly quote budget spent also makes quotes unavailable (and leads welcome again tomorrow's count allowing)
+	await db().rateLimit.deleteMany({ where: { key: `widget-address-lead:org:${orgId.toLowerCase()}` } })
+	await db().organization.update({ where: { id: orgId }, data: { searchesUsedThisMonth: 0 } })
+	await setCounter(`widget-quote:org:${orgId.toLowerCase()}`, 120)
+	expect((await request.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Ines', captchaToken: await solvedCaptcha(request) }))).status()).toBe(302)
+	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(2)
+	await expect.poll(async () => (await mailsTo(admin.email)).length, { timeout: 10_000 }).toBe(2)
+	expect((await mailsTo(admin.email)).map((m) => m.text).join('\n')).not.toContain('Spam asked')
+	await db().rateLimit.deleteMany({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })
+})
+
+test('posts without JavaScript spend a budget of their own: when it is spent, the widget with a solved challenge still quotes (issue 33 §2)', async ({ makeUser, apiAs, request, playwright, baseURL }) => {
+	test.setTimeout(60_000)
+	const { orgId } = await setUp(makeUser, apiAs)
+	const { publicKey } = await widgetOf(orgId)
+	// a flood of plain form posts from many addresses used up the no-JavaScript 40 this hour
+	await setCounter(`widget-quote-nojs:org:${orgId.toLowerCase()}`, 40)
+	const plain = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.252.3.9' } })
+	const stopped = await plain.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS }))
+	expect(stopped.status()).toBe(429)
+	await plain.dispose()
+	const quoted = await request.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(request) }))
+	expect(quoted.status()).toBe(200)
+	expect(decode(await quoted.text())).toMatch(/data-testid="quote-price">\$[\d,]+\.\d\d</)
+	expect(await db().rateLimit.findUnique({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })).toMatchObject({ count: 1 })
 })
 
 test('a flood of forged bot checks from many addresses spends none of the organization\'s budget: a real homeowner still gets a quote (issue 33 §2)', async ({ makeUser, apiAs, request, playwright, baseURL }) => {
