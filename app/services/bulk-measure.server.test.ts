@@ -4,74 +4,27 @@
 // end to end (one measurement per row, the uploader's e-mail), cancel and
 // resume, a row resumed after its worker died (never two measurements), and two
 // organizations' batches interleaved fairly.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { generateScene } from '../../bench/grass/scene.ts'
-import { startCensusServer, type CensusServer } from '../../tests/support/census-server.ts'
-import { startTileServer, type TileServer } from '../../tests/support/tile-server.ts'
+import { startBulkEnv, until, type BulkModules } from '../../tests/support/bulk-env.ts'
 
 const LAWN = '1200 Test Lawn Way, Denver, CO 80202'
-let tiles: TileServer
-let census: CensusServer
-let cacheDir: string
-let m: {
-	bulk: typeof import('./bulk-measure.server.ts')
-	worker: typeof import('./bulk-worker.server.ts')
-	queue: typeof import('./bulk-queue.server.ts')
-	users: typeof import('./users.server.ts')
-	db: typeof import('~/db.server.ts')
-	factories: typeof import('../../tests/integration/factories.ts')
-}
+let env: Awaited<ReturnType<typeof startBulkEnv>>
+let m: BulkModules
 let running: { stop: () => Promise<void> } | undefined
 
 beforeAll(async () => {
-	const scene = await generateScene({ seed: 4242, zoom: 20, center: { lat: 39.7392, lng: -104.9903 } })
-	tiles = await startTileServer({ scenes: [scene] })
-	census = await startCensusServer()
-	cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yardstick-bulk-tiles-'))
-	// env is read once, on first use: set it before the modules load
-	process.env.SATELLITE_TILE_URL = tiles.template
-	process.env.TILE_CACHE_DIR = cacheDir
-	process.env.TILE_FETCH_TIMEOUT_MS = '1500'
-	process.env.CENSUS_GEOCODER_URL = census.url
-	process.env.BULK_ORG_IN_FLIGHT = '2'
-	process.env.BULK_RETRY_DELAY_SECONDS = '1'
-	m = {
-		bulk: await import('./bulk-measure.server.ts'),
-		worker: await import('./bulk-worker.server.ts'),
-		queue: await import('./bulk-queue.server.ts'),
-		users: await import('./users.server.ts'),
-		db: await import('~/db.server.ts'),
-		factories: await import('../../tests/integration/factories.ts'),
-	}
+	env = await startBulkEnv({ BULK_ORG_IN_FLIGHT: '2', BULK_RETRY_DELAY_SECONDS: '1' })
+	m = env.m
 }, 120_000)
 
 afterAll(async () => {
 	await running?.stop()
-	await m?.queue.stopBoss()
-	await tiles?.close()
-	await census?.close()
-	fs.rmSync(cacheDir, { recursive: true, force: true })
+	await env?.close()
 })
 
-async function admin(tierId = 'pro') {
-	const org = await m.factories.makeOrganization(tierId)
-	const row = await m.factories.makeUser({ role: 'account_admin', organizationId: org.id })
-	return m.users.toClientUser((await m.users.loadUserRow(row.id))!)
-}
+const admin = (tierId?: string) => env.admin(tierId)
 
 const csv = (...lines: string[]) => ({ bytes: new TextEncoder().encode(lines.join('\n') + '\n'), fileName: 'list.csv', type: 'text/csv' })
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-	const end = Date.now() + timeoutMs
-	for (;;) {
-		const value = await read()
-		if (done(value) || Date.now() > end) return value
-		await new Promise((r) => setTimeout(r, 200))
-	}
-}
 
 test('an upload becomes a draft with its problems; the same file again is the same batch; members and formulas are refused', async () => {
 	const user = await admin()

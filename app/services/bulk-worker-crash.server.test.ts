@@ -3,70 +3,32 @@
 // expire, another worker takes them, and the batch still completes with one
 // measurement per row. Real PostgreSQL, pg-boss, local geocoder and tiles.
 import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { generateScene } from '../../bench/grass/scene.ts'
-import { startCensusServer, type CensusServer } from '../../tests/support/census-server.ts'
-import { startTileServer, type TileServer } from '../../tests/support/tile-server.ts'
+import { startBulkEnv, until as untilEvery, type BulkModules } from '../../tests/support/bulk-env.ts'
 
-let tiles: TileServer
-let census: CensusServer
-let cacheDir: string
+let env: Awaited<ReturnType<typeof startBulkEnv>>
+let m: BulkModules
 let child: ChildProcess | undefined
-let m: {
-	bulk: typeof import('./bulk-measure.server.ts')
-	worker: typeof import('./bulk-worker.server.ts')
-	queue: typeof import('./bulk-queue.server.ts')
-	users: typeof import('./users.server.ts')
-	db: typeof import('~/db.server.ts')
-	factories: typeof import('../../tests/integration/factories.ts')
-}
 let running: { stop: () => Promise<void> } | undefined
 
 beforeAll(async () => {
-	const scene = await generateScene({ seed: 4242, zoom: 20, center: { lat: 39.7392, lng: -104.9903 } })
-	tiles = await startTileServer({ scenes: [scene] })
-	census = await startCensusServer()
-	cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yardstick-bulk-crash-'))
-	Object.assign(process.env, {
-		SATELLITE_TILE_URL: tiles.template,
-		TILE_CACHE_DIR: cacheDir,
-		TILE_FETCH_TIMEOUT_MS: '1500',
-		CENSUS_GEOCODER_URL: census.url,
+	env = await startBulkEnv({
 		// a dead worker's row is retried after 4 s, looked for every second
 		BULK_ROW_EXPIRE_SECONDS: '4',
 		BULK_QUEUE_MAINTENANCE_SECONDS: '1',
 		BULK_RETRY_DELAY_SECONDS: '1',
 	})
-	m = {
-		bulk: await import('./bulk-measure.server.ts'),
-		worker: await import('./bulk-worker.server.ts'),
-		queue: await import('./bulk-queue.server.ts'),
-		users: await import('./users.server.ts'),
-		db: await import('~/db.server.ts'),
-		factories: await import('../../tests/integration/factories.ts'),
-	}
+	m = env.m
 }, 120_000)
 
 afterAll(async () => {
 	child?.kill('SIGKILL')
 	await running?.stop()
-	await m?.queue.stopBoss()
-	await tiles?.close()
-	await census?.close()
-	fs.rmSync(cacheDir, { recursive: true, force: true })
+	await env?.close()
 })
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-	const end = Date.now() + timeoutMs
-	for (;;) {
-		const value = await read()
-		if (done(value) || Date.now() > end) return value
-		await new Promise((r) => setTimeout(r, 50))
-	}
-}
+// (read often: the worker must be caught in the middle of a row)
+const until = <T,>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number) => untilEvery(read, done, timeoutMs, 50)
 
 test('a worker process killed during a batch: the batch completes, one measurement per row', async () => {
 	const org = await m.factories.makeOrganization('pro')
