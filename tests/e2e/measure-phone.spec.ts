@@ -38,7 +38,12 @@ async function mapCentre(page: Page) {
 }
 
 /** The sheet has stopped moving (its height eases between states). */
-const settled = (page: Page) => expect.poll(() => sheet(page).evaluate((el) => el.getAnimations().length)).toBe(0)
+// the sheet has stopped moving, and the map has drawn a frame at its new size (the map
+// re-fits in a ResizeObserver callback; a tap before that lands on the old view)
+const settled = async (page: Page) => {
+	await expect.poll(() => sheet(page).evaluate((el) => el.getAnimations().length)).toBe(0)
+	await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+}
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
 	a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
