@@ -52,6 +52,8 @@ export type SceneOptions = {
 	clean?: boolean
 	/** training augmentation only (never set for tuning/test/OOD scenes): shadows this many times darker or lighter */
 	shadowScale?: number
+	/** training augmentation only (season): lawns this far from green to straw (0–1) instead of the usual 0–0.35; the layout is the seed's own */
+	dormancy?: number
 }
 
 export type Scene = {
@@ -145,7 +147,8 @@ export async function generateScene(options: SceneOptions): Promise<Scene> {
 	const sunV = Math.sin(sunAz)
 	const shadowFactor = (ood === 'dark-shadows' ? between(0.14, 0.24) : between(0.38, 0.6)) * (options.shadowScale ?? 1)
 
-	const dormancy = ood === 'dormant' ? between(0.75, 1) : between(0, 0.35)
+	const drawnDormancy = ood === 'dormant' ? between(0.75, 1) : between(0, 0.35)
+	const dormancy = options.dormancy ?? drawnDormancy
 	const green: Rgb = jitter(pick<Rgb>([[78, 118, 52], [88, 125, 58], [70, 108, 50], [95, 128, 62]]), 0.1)
 	const straw: Rgb = jitter([172, 156, 100], 0.08)
 	const lawnBase: Rgb = [0, 1, 2].map((i) => green[i]! * (1 - dormancy) + straw[i]! * dormancy) as Rgb

@@ -21,10 +21,17 @@ export const OOD: Record<Ood, SceneOptions[]> = Object.fromEntries(
  * shaded lawn is learned from colour ratios and context, not absolute
  * brightness. Chosen on the tuning seeds over no augmentation and over
  * replacing a quarter or half of the scenes by darkened ones (docs/decisions.md).
+ * And copies of the next 48 (1049–1096) in another season (`dormancy` 0.35–1,
+ * green to straw; the generator's own range is 0–0.35): with real crops in
+ * training, brown lawns had stopped being lawn (tune-dormant 0.603; with these
+ * 0.881, real tune split within 0.005: docs/decisions.md, issue 29).
  */
+/** Season augmentation (training only): the same layouts, lawns from green to straw. */
+const SEASON_AUGMENTED: SceneOptions[] = range(1049, 48).map((seed) => ({ seed, zoom: zoomOf(seed), dormancy: Number((0.35 + 0.65 * rng(seed * 17 + 3)()).toFixed(3)) }))
 export const TRAIN: SceneOptions[] = [
 	...range(1001, 160).map((seed) => ({ seed, zoom: zoomOf(seed) })),
 	...range(1001, 48).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: Number((0.3 + 0.5 * rng(seed * 13 + 1)()).toFixed(3)) })),
+	...SEASON_AUGMENTED,
 ]
 /**
  * More training-style scenes for the lawn CNN (scripts/grass-cnn), from a seed
