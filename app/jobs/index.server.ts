@@ -1,7 +1,7 @@
 // Every scheduled job of the app. server/index.ts starts them (unless JOBS=off);
 // each is also callable directly (admin trigger, tests with a set clock).
 import { cleanupJob } from '~/services/admin/cleanup.server.ts'
-import { bulkDraftCleanupJob } from '~/services/bulk-measure.server.ts'
+import { bulkDraftCleanupJob } from '~/services/bulk-drafts.server.ts'
 import { INVOICING_JOB, runInvoicing } from '~/services/invoicing.server.ts'
 import { type ScheduledJob } from '~/services/jobs.server.ts'
 

@@ -4,7 +4,8 @@
 import { expect, test } from 'vitest'
 import { prisma } from '~/db.server.ts'
 import { makeOrganization, makeUser } from '../../tests/integration/factories.ts'
-import { bulkDraftCleanupJob, BULK_DRAFT_CLEANUP_JOB, importBatch } from './bulk-measure.server.ts'
+import { bulkDraftCleanupJob, BULK_DRAFT_CLEANUP_JOB } from './bulk-drafts.server.ts'
+import { importBatch } from './bulk-measure.server.ts'
 import { runWithLease } from './jobs.server.ts'
 import { loadUserRow, toClientUser } from './users.server.ts'
 

@@ -16,7 +16,6 @@ import { readLimited } from '~/utils/read-limited.server.ts'
 import { readMultipart } from './profile.server.ts'
 import { requireOrganizationId } from './auth.server.ts'
 import { dispatchRows, finishBatchIfDone, refundSearches } from './bulk-worker.server.ts'
-import { type ScheduledJob } from './jobs.server.ts'
 import type { ClientUser } from './users.server.ts'
 
 export const BULK_ADMINS_ONLY = 'Only account admins can run bulk measurements.'
@@ -292,28 +291,3 @@ export async function readUpload(request: Request): Promise<BulkUpload> {
 }
 
 /** A draft (uploaded, previewed, never started) older than this is deleted with its rows. */
-export const BULK_DRAFT_TTL_MS = 24 * 60 * 60 * 1000
-export const BULK_DRAFT_CLEANUP_JOB = 'bulk-draft-cleanup'
-
-/**
- * Deletes the drafts created before `now` - 24 h, their rows with them (the
- * foreign key cascades, in the same statement). A batch that was started is
- * never touched: its rows are the results. The status is re-checked by the
- * delete itself, so a draft started meanwhile stays.
- */
-export async function deleteStaleDrafts(now: Date = new Date()) {
-	const cutoff = new Date(now.getTime() - BULK_DRAFT_TTL_MS)
-	const stale = { status: 'draft', createdAt: { lt: cutoff } }
-	return prisma.$transaction(async (tx) => {
-		const rows = await tx.bulkRow.count({ where: { batch: stale } })
-		const { count: batches } = await tx.bulkBatch.deleteMany({ where: stale })
-		return { batches, rows }
-	})
-}
-
-export const bulkDraftCleanupJob: ScheduledJob = {
-	name: BULK_DRAFT_CLEANUP_JOB,
-	everyMs: 60 * 60 * 1000,
-	minIntervalMs: 55 * 60 * 1000,
-	run: (now) => deleteStaleDrafts(now),
-}
