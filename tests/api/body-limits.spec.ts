@@ -58,14 +58,16 @@ function rawPost(baseURL: string, path: string, { bodyBytes, contentType, chunke
 const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024
 
 test('20 MB posts to the public doors are refused with 413 unread; memory stays flat; small forms still work', async () => {
-	const app = await startAppProcess({ DATABASE_URL: readE2eEnv().databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, JOBS: 'off' }, { unset: ['SMTP_URL'] })
+	// no scheduled jobs and no bulk-measure worker in this process: what grows is what the posts cost
+	const app = await startAppProcess({ DATABASE_URL: readE2eEnv().databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, JOBS: 'off', BULK_WORKER: 'off' }, { unset: ['SMTP_URL'] })
 	try {
 		const form = 'application/x-www-form-urlencoded'
-		// warm up, then measure
-		await rawPost(app.baseURL, '/contact', { bodyBytes: 10, contentType: form })
+		const doors = ['/p/some-token', '/embed/quote/some-key', '/contact', '/auth', '/theme', '/accept-invite']
+		// warm up (each door's route module loaded by a small post), then measure
+		for (const path of doors) await rawPost(app.baseURL, path, { bodyBytes: 10, contentType: form })
 		const before = rssBytes(app.child.pid!)
 		const twenty = 20 * 1024 * 1024
-		for (const path of ['/p/some-token', '/embed/quote/some-key', '/contact', '/auth', '/theme', '/accept-invite']) {
+		for (const path of doors) {
 			// declared: answered before the body is sent
 			const declared = await rawPost(app.baseURL, path, { bodyBytes: twenty, contentType: form })
 			expect(declared.status, path).toBe(413)
