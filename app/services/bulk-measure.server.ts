@@ -289,5 +289,3 @@ export async function readUpload(request: Request): Promise<BulkUpload> {
 	}
 	throw new HttpError(415, BULK_UNSUPPORTED_BODY)
 }
-
-/** A draft (uploaded, previewed, never started) older than this is deleted with its rows. */

@@ -34,11 +34,14 @@ async function count(key: string, windowSeconds: number, tx: Prisma.TransactionC
 	return rows[0]!
 }
 
+/** A limit's counter key for one subject, and its ceiling (scaled by RATE_LIMIT_MULTIPLIER). */
+const limitKey = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`
+const limitMax = (limit: Limit) => Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
+
 /** Counts one hit; throws a 429 HttpError when the window is full. */
 export async function hit(limit: Limit, subject: string): Promise<void> {
-	const max = Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
-	const row = await count(`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds)
-	if (row.count > max) {
+	const row = await count(limitKey(limit, subject), limit.windowSeconds)
+	if (row.count > limitMax(limit)) {
 		const retryAfter = Math.max(1, Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000))
 		const minutes = Math.ceil(retryAfter / 60)
 		throw tooManyRequests(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter)
@@ -55,9 +58,8 @@ export async function consumeOnce(name: string, subject: string, windowSeconds: 
 
 /** Whether `limit` is full for `subject` in its current window, counting nothing. */
 export async function isSpent(limit: Limit, subject: string): Promise<boolean> {
-	const max = Math.ceil(limit.max * getEnv().RATE_LIMIT_MULTIPLIER)
 	const rows = await prisma.$queryRaw<{ count: number }[]>`
-		SELECT count FROM rate_limits WHERE key = ${`${limit.name}:${subject.toLowerCase()}`}
+		SELECT count FROM rate_limits WHERE key = ${limitKey(limit, subject)}
 			AND "windowStart" >= now() - make_interval(secs => ${limit.windowSeconds})`
-	return (rows[0]?.count ?? 0) >= max
+	return (rows[0]?.count ?? 0) >= limitMax(limit)
 }

@@ -41,7 +41,6 @@ export async function startBulkEnv(env: Record<string, string> = {}) {
 	}
 	return {
 		m,
-		census,
 		/** an account admin of a new organization on `tierId` */
 		async admin(tierId = 'pro') {
 			const org = await m.factories.makeOrganization(tierId)
