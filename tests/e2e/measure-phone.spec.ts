@@ -385,6 +385,8 @@ test('fingers: Cancel drops the shape, pinch and pan add no corner, a long press
 	await finger.up()
 	const triangle = await pendingSqft(page)
 	expect(triangle / square).toBeCloseTo(0.5, 1)
+	// an edit of the finished shape is not drawing: no live figure comes back (nor does the map move when the sheet does)
+	await expect(page.getByTestId('live-figure')).toHaveCount(0)
 	// Undo brings the corner back
 	await page.getByRole('button', { name: 'Show tools' }).tap()
 	await page.getByRole('button', { name: 'Undo', exact: true }).tap()

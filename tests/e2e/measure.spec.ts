@@ -138,6 +138,29 @@ test('rectangle, circle and distance; a line switches the unit to feet', async (
 	await expect(area(page)).toHaveText(/ m²$/)
 })
 
+test('the first shape never reads 0 sq ft while its figures load: "…", then the area', async ({ page, context, makeUser }) => {
+	await signIn(context, (await makeUser()).id)
+	await openWithAddress(page)
+	await hydrated(page)
+	// every state the job card shows, recorded as the DOM changes (a flash lasts one render)
+	await page.evaluate(() => {
+		const seen: string[] = []
+		;(window as unknown as { seen: string[] }).seen = seen
+		const read = () => `${document.querySelector('[data-testid=pending-count]')?.textContent}|${document.querySelector('[data-testid=pending-area]')?.textContent}`
+		new MutationObserver(() => seen.push(read())).observe(document.body, { subtree: true, childList: true, characterData: true })
+	})
+	const c = await mapCenter(page)
+	await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+	await page.mouse.click(c.x - 60, c.y - 60)
+	await page.mouse.click(c.x + 60, c.y + 60)
+	await expect(pending(page)).toHaveText('1')
+	expect(await shownSqft(page)).toBeGreaterThan(0)
+	const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+	const withShape = [...new Set(seen.filter((s) => s.startsWith('1|')))]
+	expect(withShape.length).toBeGreaterThan(0)
+	expect(withShape.filter((s) => !/^1\|(…|[\d,.]+ sq ft)$/.test(s) || s === '1|0 sq ft')).toEqual([])
+})
+
 test('undo and redo by keyboard and buttons; Clear All empties the job', async ({ page, context, makeUser }) => {
 	await signIn(context, (await makeUser()).id)
 	await openWithAddress(page)

@@ -28,7 +28,7 @@ export function JobCard({
 	/** the figure of the shape being drawn */
 	live: string | null
 	pendingCount: number
-	totals: Pick<Totals, 'total_area_sqft' | 'total_distance_feet'> & { totals_by_surface?: TotalsBySurface }
+	totals: Pick<Totals, 'total_area_sqft' | 'total_distance_feet'> & { totals_by_surface?: TotalsBySurface; calculating?: boolean }
 	units: ReturnType<typeof displayUnits>
 	trainingOffered: boolean
 	training: boolean
@@ -53,8 +53,9 @@ export function JobCard({
 					{pendingCount}
 				</dd>
 				<dt className="text-gray-600 dark:text-gray-400">Area</dt>
-				<dd data-testid="pending-area" className="peek:font-semibold">
-					{formatArea(totals.total_area_sqft, units.area)}
+				{/* while the measuring module loads with the first shape, "…" rather than a wrong 0 */}
+				<dd data-testid="pending-area" className="peek:font-semibold" aria-busy={totals.calculating || undefined}>
+					{totals.calculating ? '…' : formatArea(totals.total_area_sqft, units.area)}
 				</dd>
 				{totals.total_distance_feet > 0 ? (
 					<>
@@ -63,7 +64,7 @@ export function JobCard({
 					</>
 				) : null}
 				<dt className="text-gray-600 peek:hidden dark:text-gray-400">Perimeter (approx.)</dt>
-				<dd className="peek:hidden">{formatLength(approximatePerimeterFeet(totals.total_area_sqft), units.length)}</dd>
+				<dd className="peek:hidden">{totals.calculating ? '…' : formatLength(approximatePerimeterFeet(totals.total_area_sqft), units.length)}</dd>
 			</dl>
 			{/* issue 32: per surface, a bed inside a lawn counted as bed only */}
 			<SurfaceTotals className="mt-2 peek:hidden" totals={totals.totals_by_surface} units={units} testId="pending-surfaces" />

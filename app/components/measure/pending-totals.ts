@@ -8,7 +8,8 @@ import type { Shape, Totals, TotalsBySurface } from '~/lib/shapes.ts'
 
 type ShapesModule = typeof import('~/lib/shapes.ts')
 
-export type PendingTotals = Totals & { totals_by_surface: TotalsBySurface }
+/** `calculating`: there are shapes, and the module that measures them is still loading (the figures would read 0) */
+export type PendingTotals = Totals & { totals_by_surface: TotalsBySurface; calculating?: boolean }
 
 export const NO_TOTALS: PendingTotals = {
 	totals_by_surface: {},
@@ -30,5 +31,9 @@ export function usePendingTotals(shapes: readonly Shape[]): PendingTotals {
 	useEffect(() => {
 		if (shapes.length && !lib) void loadShapes().then(setLib)
 	}, [shapes.length, lib])
-	return useMemo(() => (lib && shapes.length ? { ...lib.computeTotals(shapes), totals_by_surface: lib.computeTotalsBySurface(shapes) } : NO_TOTALS), [lib, shapes])
+	return useMemo(() => {
+		if (!shapes.length) return NO_TOTALS
+		if (!lib) return { ...NO_TOTALS, calculating: true }
+		return { ...lib.computeTotals(shapes), totals_by_surface: lib.computeTotalsBySurface(shapes) }
+	}, [lib, shapes])
 }

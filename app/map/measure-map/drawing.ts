@@ -36,6 +36,9 @@ export function placedPoints(geometry: Geometry | undefined) {
 export function startDrawing(a: MapApi, tool: Tool, latest: LatestProps, current: () => MapApi | null): () => void {
 	const coarse = coarsePointer()
 	let sketch: Feature<Geometry> | null = null
+	// the drawn shape is the sketch feature itself: its listener ends with the drawing, or later edits
+	// of the finished shape would move the map (keepVisible) and bring the live label back
+	let unlisten: (() => void) | null = null
 	let liveText = ''
 	const style = sketchStyle(coarse, () => ({ sketch, text: liveText }))
 	const options = { style, snapTolerance: coarse ? 22 : 12 }
@@ -84,10 +87,14 @@ export function startDrawing(a: MapApi, tool: Tool, latest: LatestProps, current
 				// a sketch with too few points has no figure yet
 			}
 		}
-		feature.getGeometry()?.on('change', onChange)
+		const geometry = feature.getGeometry()
+		geometry?.on('change', onChange)
+		unlisten = () => geometry?.un('change', onChange)
 		onChange()
 	})
 	const sketchDone = () => {
+		unlisten?.()
+		unlisten = null
 		sketch = null
 		const api = current()
 		if (api) api.sketchEnd = null
@@ -117,6 +124,8 @@ export function startDrawing(a: MapApi, tool: Tool, latest: LatestProps, current
 	}
 	a.draw = draw
 	return () => {
+		unlisten?.()
+		unlisten = null
 		latest.current.onLiveFigure(null)
 		latest.current.onSketch?.(null)
 		const api = current()
