@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prisma } from '~/db.server.ts'
 import { StripeGateway } from '~/integrations/stripe.server.ts'
 import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
-import { makeUser } from '../../tests/integration/factories.ts'
+import { adminOfNewOrganization, saveOnHostedPage, withCard } from '../../tests/integration/stripe-cards.ts'
 import { changeSubscription, getBillingOverview } from './billing.server.ts'
 import { confirmInvoicePayment, handleStripeWebhook, returnFromConfirmation } from './invoice-payments.server.ts'
 import { runInvoicing, STALE_CLAIM_MS } from './invoicing.server.ts'
 import { UPGRADE_NOT_APPLIED_NOTE, UPGRADE_REPLACED_NOTE } from './paid-invoices.server.ts'
 import { finishCardSetup, startCardSetup } from './payment-methods.server.ts'
-import { loadUserRow, toClientUser } from './users.server.ts'
 
 let stripe: StripeServer
 let gateway: StripeGateway
@@ -28,13 +27,7 @@ const DAY = 86_400_000
 
 /** A Starter organization 15 days before its period ends, with a card saved on Stripe's hosted page. */
 async function starterWithCard(card: string, data: { accountBalance?: string } = {}) {
-	const organization = await prisma.organization.create({
-		data: { name: `Upgrade ${randomBytes(3).toString('hex')}`, accountNumber: `U-${randomBytes(5).toString('hex')}`, subscriptionTierId: 'starter', currentPeriodEnd: new Date(Date.now() + 14 * DAY + 3_600_000), ...data },
-	})
-	const admin = toClientUser((await loadUserRow((await makeUser({ role: 'account_admin', organizationId: organization.id })).id))!)
-	const { url } = await startCardSetup(admin, organization.id, gateway)
-	const back = await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber: card }), redirect: 'manual' })
-	await finishCardSetup(admin, organization.id, new URL(back.headers.get('location')!).searchParams.get('card_session')!, new Date(), gateway)
+	const { organization, admin } = await withCard(gateway, card, { subscriptionTierId: 'starter', currentPeriodEnd: new Date(Date.now() + 14 * DAY + 3_600_000), ...data })
 	const customerId = (await prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).paymentCustomerId!
 	return { organization, admin, customerId }
 }
@@ -99,8 +92,8 @@ describe('an upgrade paid through Stripe', () => {
 
 		// a card that works pays the open upgrade: now the plan changes
 		const { url } = await startCardSetup(admin, organization.id, gateway)
-		const back = await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber: CARDS.visa }), redirect: 'manual' })
-		const added = await finishCardSetup(admin, organization.id, new URL(back.headers.get('location')!).searchParams.get('card_session')!, new Date(), gateway)
+		const back = await saveOnHostedPage(url, CARDS.visa)
+		const added = await finishCardSetup(admin, organization.id, new URL(back.location!).searchParams.get('card_session')!, new Date(), gateway)
 		expect(added.invoices.map((i) => [i.invoiceNumber, i.status])).toEqual([[result.payment.invoiceNumber, 'paid']])
 		expect((await orgOf(organization.id)).subscriptionTierId).toBe('pro')
 		expect((await prisma.couponCode.findUniqueOrThrow({ where: { id: c.id } })).usedCount).toBe(1)
@@ -209,8 +202,7 @@ describe('an upgrade paid through Stripe', () => {
 	})
 
 	test('without a card on file the upgrade is refused and nothing is written', async () => {
-		const organization = await prisma.organization.create({ data: { name: 'No card', accountNumber: `U-${randomBytes(5).toString('hex')}`, subscriptionTierId: 'starter', currentPeriodEnd: new Date(Date.now() + 10 * DAY) } })
-		const admin = toClientUser((await loadUserRow((await makeUser({ role: 'account_admin', organizationId: organization.id })).id))!)
+		const { organization, admin } = await adminOfNewOrganization({ subscriptionTierId: 'starter', currentPeriodEnd: new Date(Date.now() + 10 * DAY) })
 		await expect(changeSubscription(admin, organization.id, { subscriptionTierId: 'pro' }, new Date(), gateway)).rejects.toMatchObject({ status: 400, message: 'Add a card on the Billing page before upgrading.' })
 		expect(await prisma.invoice.count({ where: { organizationId: organization.id } })).toBe(0)
 		expect((await orgOf(organization.id)).subscriptionTierId).toBe('starter')
