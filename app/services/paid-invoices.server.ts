@@ -11,7 +11,7 @@ import { centsToDecimal, toCents } from '~/lib/pricing.ts'
 export const UPGRADE_REPLACED_NOTE = 'Withdrawn: a later plan change replaced this upgrade.'
 export const UPGRADE_NOT_APPLIED_NOTE = 'Paid after the upgrade was withdrawn or the plan had changed; the plan was not changed. Contact billing support for a refund.'
 
-/** Upgrade invoices still waiting for their payment (not claimed by a charge in flight). */
+/** Upgrade invoices still waiting for their payment (a charge in flight, claimed, included). */
 export const waitingUpgrade = (organizationId: string): Prisma.InvoiceWhereInput => ({
 	organizationId,
 	upgradeTierId: { not: null },

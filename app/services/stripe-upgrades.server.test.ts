@@ -169,6 +169,22 @@ describe('an upgrade paid through Stripe', () => {
 		expect((await getBillingOverview(admin)).pendingUpgrade).toMatchObject({ tierName: 'Growth' })
 	})
 
+	test("the period ends while an upgrade waits for the bank: the renewal withdraws it, and its late payment leaves the plan alone", async () => {
+		const { organization, admin } = await starterWithCard(CARDS.authenticationRequired)
+		const result = await changeSubscription(admin, organization.id, { subscriptionTierId: 'pro' }, new Date(), gateway)
+		if (!('payment' in result)) throw new Error('expected a payment')
+		const step = await confirmInvoicePayment(admin, result.payment.invoiceId, new Date(), gateway)
+		if (!('redirect' in step)) throw new Error('expected the bank page')
+		// the invoicing job renews the Starter period
+		await runInvoicing(new Date(Date.now() + 15 * DAY), { gateway, organizationIds: [organization.id] })
+		expect(await invoiceOf(result.payment.invoiceId)).toMatchObject({ status: 'cancelled', notes: UPGRADE_REPLACED_NOTE })
+		await bankPage(step.redirect, 'complete')
+		const intentId = step.redirect.split('/').at(-1)!
+		await post(stripe.events.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === intentId)!)
+		expect(await invoiceOf(result.payment.invoiceId)).toMatchObject({ status: 'paid', notes: UPGRADE_NOT_APPLIED_NOTE })
+		expect((await orgOf(organization.id)).subscriptionTierId).toBe('starter')
+	})
+
 	test('a crash after Stripe charged the upgrade: the job finishes the stale claim with the same key, charges once and changes the plan', async () => {
 		const { organization, admin, customerId } = await starterWithCard(CARDS.visa)
 		stripe.setOutage(true)
