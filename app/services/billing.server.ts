@@ -1,12 +1,15 @@
 // Subscriptions (spec 2 §4, §9): plan changes with pro-rating and coupons,
 // cancellation, invoices. Pricing arithmetic is app/lib/pricing.ts (pure).
 import { prisma, type Prisma } from '~/db.server.ts'
-import { AUTHENTICATION_REQUIRED } from '~/integrations/stripe.server.ts'
+import { AUTHENTICATION_REQUIRED, PROCESSOR_UNAVAILABLE } from '~/integrations/stripe.server.ts'
 import { centsToDecimal, describeDiscount, discountedPriceCents, formatCents, isCouponEligible, nextPeriodEnd, quoteChange, toCents } from '~/lib/pricing.ts'
 import { COUPON_REQUIRED, NO_BILLING_ACCESS, type ChangeSubscriptionInput } from '~/lib/schemas/billing.ts'
 export { NO_BILLING_ACCESS }
 import { badRequest, conflict, forbidden, HttpError, notFound } from '~/utils/http.server.ts'
-import { claimCoupon, type ClientCoupon, COUPON_NOT_ELIGIBLE, INVALID_COUPON, toClientCoupon, validateCoupon } from './coupons.server.ts'
+import { claimCoupon, type ClientCoupon, COUPON_NOT_ELIGIBLE, findUsableCoupon, INVALID_COUPON, toClientCoupon, validateCoupon } from './coupons.server.ts'
+import { getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
+import { chargeInvoice } from './invoicing.server.ts'
+import { waitingUpgrade, withdrawWaitingUpgrades } from './paid-invoices.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import type { ClientUser } from './users.server.ts'
 import { longDate } from '~/lib/dates.ts'
@@ -32,7 +35,7 @@ export function requireBillingAccess(user: ClientUser): string {
 	return user.organizationId
 }
 
-type OrgRow = { id: string; subscriptionTierId: string; currentPeriodStart: Date; currentPeriodEnd: Date | null; createdAt: Date; accountBalance: Prisma.Decimal; activeCouponId: string | null }
+type OrgRow = { id: string; accountNumber: string; subscriptionTierId: string; currentPeriodStart: Date; currentPeriodEnd: Date | null; createdAt: Date; accountBalance: Prisma.Decimal; activeCouponId: string | null }
 
 /** The end of the running period: currentPeriodEnd, else the next monthly occurrence of the creation day. */
 export function periodEndOf(org: Pick<OrgRow, 'currentPeriodStart' | 'currentPeriodEnd' | 'createdAt'>, now: Date): Date {
@@ -44,30 +47,44 @@ export function periodEndOf(org: Pick<OrgRow, 'currentPeriodStart' | 'currentPer
 
 async function lockOrganization(tx: Prisma.TransactionClient, id: string): Promise<OrgRow> {
 	const rows = await tx.$queryRaw<OrgRow[]>`
-		SELECT id, "subscriptionTierId", "currentPeriodStart", "currentPeriodEnd", "createdAt", "accountBalance", "activeCouponId"
+		SELECT id, "accountNumber", "subscriptionTierId", "currentPeriodStart", "currentPeriodEnd", "createdAt", "accountBalance", "activeCouponId"
 		FROM organizations WHERE id = ${id} FOR UPDATE`
 	if (!rows[0]) throw notFound(ORGANIZATION_NOT_FOUND)
 	return rows[0]
 }
 
+export const UPGRADED = 'Subscription upgraded successfully! Changes are effective immediately.'
+export const ADD_CARD_BEFORE_UPGRADE = 'Add a card on the Billing page before upgrading.'
+export const UPGRADE_PAYMENT_IN_PROGRESS = 'The payment for your upgrade is being processed. Please try again in a few minutes.'
+export const UPGRADE_NEEDS_CONFIRMATION = 'Your bank asks you to confirm this payment. Your plan changes once it is paid.'
+
+/** What an upgrade paid through Stripe did: paid (the plan changed), waiting for the bank, declined, or not charged yet (an outage). */
+export type UpgradePayment = { status: 'paid' | 'requires_confirmation' | 'failed' | 'pending'; invoiceId: string; invoiceNumber: string; message: string | null }
+
 /**
  * PATCH /api/organizations/{id}/subscription. Upgrade and same-price changes
- * apply now; a downgrade is scheduled for the period end (or 30 days). The
- * pro-rated upgrade charge, less the coupon and account credit, is billed on
- * the next invoice. A coupon use is counted in the same transaction.
+ * apply now; a downgrade is scheduled for the period end (or 30 days). With
+ * the test gateway the pro-rated upgrade charge, less the coupon and account
+ * credit, is billed on the next invoice and a coupon use is counted in the
+ * same transaction. With Stripe an upgrade that costs something is an invoice
+ * of its own, charged at once; the plan (with the coupon use and the credit)
+ * changes only when that invoice is paid (paid-invoices.server.ts).
  */
-export async function changeSubscription(user: ClientUser, organizationId: string, input: ChangeSubscriptionInput, now = new Date()) {
+export async function changeSubscription(user: ClientUser, organizationId: string, input: ChangeSubscriptionInput, now = new Date(), gateway: PaymentGateway = getPaymentGateway()) {
 	assertCanManage(user, organizationId)
-	return prisma.$transaction(async (tx) => {
+	const hosted = Boolean(gateway.hosted)
+	const { result, upgradeInvoiceId } = await prisma.$transaction(async (tx) => {
 		const org = await lockOrganization(tx, organizationId)
 		const tier = await tx.subscriptionTier.findUnique({ where: { id: input.subscriptionTierId } })
 		if (!tier || !tier.isActive || !tier.isAvailable) throw badRequest(PLAN_UNAVAILABLE, { subscriptionTierId: PLAN_UNAVAILABLE })
 		if (tier.id === org.subscriptionTierId && !input.couponCode) throw badRequest('This is already your current plan.')
 		const current = await tx.subscriptionTier.findUniqueOrThrow({ where: { id: org.subscriptionTierId } })
+		// an upgrade's charge in flight decides that upgrade first
+		if (await tx.invoice.count({ where: { ...waitingUpgrade(organizationId), isProcessed: true } })) throw conflict(UPGRADE_PAYMENT_IN_PROGRESS)
 
 		let coupon = null
 		if (input.couponCode) {
-			coupon = await claimCoupon(tx, input.couponCode, now)
+			coupon = hosted ? await findUsableCoupon(tx, input.couponCode, now) : await claimCoupon(tx, input.couponCode, now)
 			if (!isCouponEligible(coupon, tier.id)) throw badRequest(COUPON_NOT_ELIGIBLE)
 		}
 		const couponTerms = coupon ? { discountType: coupon.discountType, discountValue: coupon.discountValue.toFixed(2), eligibleTierIds: coupon.eligibleTierIds } : null
@@ -81,6 +98,14 @@ export async function changeSubscription(user: ClientUser, organizationId: strin
 			coupon: couponTerms,
 			balanceCents: toCents(org.accountBalance.toFixed(2)),
 		})
+		// a later choice replaces an upgrade still waiting for its payment
+		await withdrawWaitingUpgrades(tx, organizationId)
+		if (hosted && quote.changeType === 'upgrade' && quote.totalDueCents > 0) {
+			if (!(await tx.paymentMethod.count({ where: { organizationId, isDefault: true } }))) throw badRequest(ADD_CARD_BEFORE_UPGRADE)
+			const invoice = await createUpgradeInvoice(tx, { org, current, tier, coupon, quote, now })
+			return { result: { ...changeResult(quote, org.subscriptionTierId, tier.id, tier.name, coupon), subscriptionTierId: org.subscriptionTierId }, upgradeInvoiceId: invoice.id }
+		}
+		if (hosted && coupon) await claimCoupon(tx, coupon.code, now)
 		const data: Prisma.OrganizationUpdateInput = { subscriptionStatus: 'active' }
 		if (coupon) data.activeCoupon = { connect: { id: coupon.id } }
 		if (quote.changeType === 'downgrade') {
@@ -107,23 +132,74 @@ export async function changeSubscription(user: ClientUser, organizationId: strin
 			await tx.pendingCharge.createMany({ data: charges })
 		}
 		await tx.organization.update({ where: { id: organizationId }, data })
-		return {
-			changeType: quote.changeType === 'same' ? 'other' : quote.changeType,
-			effectiveDate: quote.effectiveDate.toISOString(),
-			subscriptionTierId: quote.changeType === 'downgrade' ? org.subscriptionTierId : tier.id,
-			scheduledSubscriptionTierId: quote.changeType === 'downgrade' ? tier.id : null,
-			proratedCharge: centsToDecimal(quote.chargeCents),
-			discount: centsToDecimal(quote.discountCents),
-			balanceApplied: centsToDecimal(quote.balanceAppliedCents),
-			totalDueToday: centsToDecimal(quote.totalDueCents),
-			coupon: coupon ? toClientCoupon(coupon) : null,
-			message:
-				quote.changeType === 'upgrade'
-					? 'Subscription upgraded successfully! Changes are effective immediately.'
-					: quote.changeType === 'downgrade'
-						? `Your plan will change to ${tier.name} on ${longDate(quote.effectiveDate)}.`
-						: 'Subscription updated successfully!',
-		}
+		return { result: changeResult(quote, org.subscriptionTierId, tier.id, tier.name, coupon), upgradeInvoiceId: null }
+	})
+	if (!upgradeInvoiceId) return result
+	// Stripe: the upgrade's own invoice, charged off-session now (idempotency key per invoice and attempt)
+	const outcome = await chargeInvoice(upgradeInvoiceId, now, gateway)
+	const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: upgradeInvoiceId }, select: { invoiceNumber: true, notes: true, organization: { select: { subscriptionTierId: true } } } })
+	const status: UpgradePayment['status'] = outcome === 'paid' ? 'paid' : outcome === 'authentication_required' ? 'requires_confirmation' : outcome === 'failed' ? 'failed' : 'pending'
+	const message = status === 'paid' ? null : status === 'requires_confirmation' ? UPGRADE_NEEDS_CONFIRMATION : (invoice.notes ?? PROCESSOR_UNAVAILABLE)
+	const payment: UpgradePayment = { status, invoiceId: upgradeInvoiceId, invoiceNumber: invoice.invoiceNumber, message }
+	return { ...result, subscriptionTierId: invoice.organization.subscriptionTierId, message: message ?? UPGRADED, payment }
+}
+
+type Quote = ReturnType<typeof quoteChange>
+type CouponRow = Awaited<ReturnType<typeof claimCoupon>>
+
+function changeResult(quote: Quote, currentTierId: string, tierId: string, tierName: string, coupon: CouponRow | null) {
+	return {
+		changeType: quote.changeType === 'same' ? 'other' : quote.changeType,
+		effectiveDate: quote.effectiveDate.toISOString(),
+		subscriptionTierId: quote.changeType === 'downgrade' ? currentTierId : tierId,
+		scheduledSubscriptionTierId: quote.changeType === 'downgrade' ? tierId : null,
+		proratedCharge: centsToDecimal(quote.chargeCents),
+		discount: centsToDecimal(quote.discountCents),
+		balanceApplied: centsToDecimal(quote.balanceAppliedCents),
+		totalDueToday: centsToDecimal(quote.totalDueCents),
+		coupon: coupon ? toClientCoupon(coupon) : null,
+		message:
+			quote.changeType === 'upgrade' ? UPGRADED : quote.changeType === 'downgrade' ? `Your plan will change to ${tierName} on ${longDate(quote.effectiveDate)}.` : 'Subscription updated successfully!',
+	}
+}
+
+type Tier = { id: string; name: string; monthlyPrice: Prisma.Decimal }
+
+/**
+ * An upgrade's own invoice (Stripe): the pro-rated charge less the coupon and
+ * the credit, for the rest of the running period, carrying the plan it buys
+ * and the plan it starts from. Its number, INV-{account}-{date}-U{n}, cannot
+ * clash with a period's INV-{account}-{date} (n counts the organization's
+ * upgrade invoices; the organization row is locked).
+ */
+async function createUpgradeInvoice(tx: Prisma.TransactionClient, u: { org: OrgRow; current: Tier; tier: Tier; coupon: CouponRow | null; quote: Quote; now: Date }) {
+	const { org, current, tier, coupon, quote, now } = u
+	const n = (await tx.invoice.count({ where: { organizationId: org.id, upgradeTierId: { not: null } } })) + 1
+	const lines = [{ description: `Pro-rated upgrade from ${current.name} to ${tier.name} (${quote.remainingDays} days)`, cents: quote.chargeCents, itemType: 'proration' }]
+	if (quote.discountCents > 0) lines.push({ description: `Coupon ${coupon!.code} on the upgrade`, cents: -quote.discountCents, itemType: 'discount' })
+	if (quote.balanceAppliedCents > 0) lines.push({ description: 'Account balance applied to the upgrade', cents: -quote.balanceAppliedCents, itemType: 'credit' })
+	return tx.invoice.create({
+		data: {
+			invoiceNumber: `INV-${org.accountNumber}-${now.toISOString().slice(0, 10).replace(/-/g, '')}-U${n}`,
+			organizationId: org.id,
+			billingPeriodStart: now,
+			// no period end known: the upgrade starts a monthly period now (as the test gateway's upgrade does)
+			billingPeriodEnd: org.currentPeriodEnd ?? nextPeriodEnd(now, now.getUTCDate()),
+			subtotalAmount: centsToDecimal(quote.chargeCents),
+			discountAmount: centsToDecimal(quote.discountCents + quote.balanceAppliedCents),
+			totalAmount: centsToDecimal(quote.totalDueCents),
+			status: 'pending',
+			invoiceDate: now,
+			dueDate: now,
+			appliedCouponId: coupon?.id ?? null,
+			appliedCouponCode: coupon?.code ?? null,
+			subscriptionTierId: tier.id,
+			subscriptionTierName: tier.name,
+			subscriptionTierPrice: tier.monthlyPrice,
+			upgradeTierId: tier.id,
+			upgradeFromTierId: org.subscriptionTierId,
+			lineItems: { create: lines.map((l) => ({ description: l.description, quantity: 1, unitPrice: centsToDecimal(l.cents), totalPrice: centsToDecimal(l.cents), itemType: l.itemType })) },
+		},
 	})
 }
 
@@ -142,6 +218,7 @@ export async function cancelSubscription(user: ClientUser, now = new Date()) {
 		const status = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { subscriptionStatus: true } })
 		if (status.subscriptionStatus === 'cancelled') throw conflict(ALREADY_CANCELLED)
 		const accessUntil = periodEndOf(org, now)
+		await withdrawWaitingUpgrades(tx, organizationId)
 		await tx.organization.update({
 			where: { id: organizationId },
 			data: { subscriptionStatus: 'cancelled', currentPeriodEnd: accessUntil, scheduledSubscriptionTierId: null },
@@ -204,6 +281,7 @@ export async function getBillingOverview(user: ClientUser, now = new Date()) {
 		where: { id: organizationId },
 		include: { subscriptionTier: true, activeCoupon: true, paymentMethods: { orderBy: { createdAt: 'desc' } } },
 	})
+	const upgrade = await prisma.invoice.findFirst({ where: waitingUpgrade(organizationId), orderBy: { createdAt: 'desc' } })
 	const scheduled = org.scheduledSubscriptionTierId
 		? await prisma.subscriptionTier.findUnique({ where: { id: org.scheduledSubscriptionTierId }, select: { name: true } })
 		: null
@@ -229,10 +307,22 @@ export async function getBillingOverview(user: ClientUser, now = new Date()) {
 		coupon: org.activeCoupon ? { ...toClientCoupon(org.activeCoupon), discountText: describeDiscount({ discountType: org.activeCoupon.discountType, discountValue: org.activeCoupon.discountValue.toFixed(2) }) } : null,
 		paymentMethods: org.paymentMethods.map((p) => ({ id: p.id, brand: p.brand, last4: p.last4, expiryMonth: p.expiryMonth, expiryYear: p.expiryYear, isDefault: p.isDefault })),
 		invoices: await listInvoices(user),
+		pendingUpgrade: upgrade ? toPendingUpgrade(upgrade) : null,
 		canCancel: user.role === 'account_admin' && org.subscriptionStatus !== 'cancelled',
 	}
 }
 export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>
+
+/**
+ * An upgrade waiting for its payment (Stripe), as /billing shows it: the bank
+ * wants it confirmed, it was declined (Stripe's message), or it is not charged
+ * yet (an outage, a charge in flight).
+ */
+function toPendingUpgrade(i: Prisma.InvoiceGetPayload<object>) {
+	const client = toClientInvoice(i)
+	const state = client.awaitingConfirmation ? 'awaiting_confirmation' : i.status === 'failed' ? 'declined' : 'pending'
+	return { invoiceId: i.id, invoiceNumber: i.invoiceNumber, tierName: client.subscriptionTierName, totalAmount: client.totalAmount, state, message: i.notes } as const
+}
 
 export { formatCents }
 

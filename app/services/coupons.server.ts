@@ -67,6 +67,17 @@ export async function validateCoupon(code: string, now = new Date()) {
 }
 
 /**
+ * A coupon that can be used now, read inside the caller's transaction without
+ * counting a use (an upgrade paid through Stripe counts it when it is paid).
+ */
+export async function findUsableCoupon(tx: Prisma.TransactionClient, code: string, now: Date): Promise<CouponRow> {
+	const coupon = await findByCode(tx, code)
+	const problem = couponProblem(coupon, now)
+	if (problem) throw badRequest(problem)
+	return coupon!
+}
+
+/**
  * Counts one use of a coupon inside the caller's transaction. One conditional
  * UPDATE: of any number of concurrent requests exactly maxUses succeed; an
  * expired, inactive or not-yet-valid coupon changes nothing.

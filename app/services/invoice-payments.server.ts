@@ -11,6 +11,7 @@ import { centsToDecimal, toCents } from '~/lib/pricing.ts'
 import { badRequest, notFound } from '~/utils/http.server.ts'
 import { assertCanManage } from './billing.server.ts'
 import { settleCheckoutFromWebhook } from './checkout-stripe.server.ts'
+import { markInvoicePaid, UPGRADE_NOT_APPLIED_NOTE } from './paid-invoices.server.ts'
 import { processor, storeHostedCard } from './payment-methods.server.ts'
 import type { ClientUser } from './users.server.ts'
 
@@ -19,13 +20,10 @@ export const NOTHING_TO_CONFIRM = 'This invoice has no payment waiting for your 
 export const INVALID_SIGNATURE = 'Invalid signature'
 export const DISPUTED_NOTE = 'The cardholder disputed this payment with their bank.'
 
-/** Marks an invoice paid by this charge, unless it already is (a success is final). */
+/** Marks an invoice paid by this charge, unless it already is (a success is final); an upgrade's plan changes with it. */
 async function markPaid(tx: Prisma.TransactionClient, where: Prisma.InvoiceWhereInput, chargeId: string, now: Date, note?: string) {
-	const { count } = await tx.invoice.updateMany({
-		where: { ...where, status: { not: 'paid' } },
-		data: { status: 'paid', paidAt: now, isProcessed: true, paymentIntentId: chargeId, nextPaymentAttempt: null, ...(note ? { notes: note } : {}) },
-	})
-	return count
+	const invoice = await tx.invoice.findFirst({ where, select: { id: true } })
+	return invoice ? markInvoicePaid(tx, invoice.id, chargeId, now, note) : false
 }
 
 async function ownInvoice(user: ClientUser, invoiceId: string) {
@@ -55,7 +53,7 @@ export async function confirmInvoicePayment(user: ClientUser, invoiceId: string,
 export async function returnFromConfirmation(user: ClientUser, invoiceId: string, now = new Date(), gateway: PaymentGateway = getPaymentGateway()) {
 	const invoice = await ownInvoice(user, invoiceId)
 	if (!gateway.hosted || !invoice.paymentIntentId) throw badRequest(NOTHING_TO_CONFIRM)
-	if (invoice.status === 'paid') return { status: 'paid' as const, message: null }
+	if (invoice.status === 'paid') return paidOutcome(invoice.id)
 	const hosted = gateway.hosted
 	const chargeId = invoice.paymentIntentId
 	const payment = await processor(() => hosted.paymentStatus(chargeId))
@@ -66,11 +64,19 @@ export async function returnFromConfirmation(user: ClientUser, invoiceId: string
 async function settle(invoiceId: string, chargeId: string, status: string, message: string | null, now: Date) {
 	if (status === 'succeeded') {
 		await prisma.$transaction((tx) => markPaid(tx, { id: invoiceId }, chargeId, now, 'Paid after confirmation with the bank'))
-		return { status: 'paid' as const, message: null }
+		return paidOutcome(invoiceId)
 	}
 	// not confirmed (the bank page abandoned or failed): the invoice still waits for the customer's confirmation
-	if (status !== 'processing') await prisma.invoice.updateMany({ where: { id: invoiceId, status: { not: 'paid' } }, data: { status: 'failed', notes: AUTHENTICATION_REQUIRED } })
-	return { status: 'failed' as const, message: message ?? 'The payment was not confirmed.' }
+	// (a withdrawn upgrade stays withdrawn)
+	if (status !== 'processing') await prisma.invoice.updateMany({ where: { id: invoiceId, status: { in: ['pending', 'failed'] } }, data: { status: 'failed', notes: AUTHENTICATION_REQUIRED } })
+	return { status: 'failed' as const, message: message ?? 'The payment was not confirmed.', upgradedTo: null }
+}
+
+/** A paid invoice's outcome; for an upgrade that took effect, the plan it bought. */
+async function paidOutcome(invoiceId: string) {
+	const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { upgradeTierId: true, subscriptionTierName: true, notes: true } })
+	const upgradedTo = invoice.upgradeTierId && invoice.notes !== UPGRADE_NOT_APPLIED_NOTE ? invoice.subscriptionTierName : null
+	return { status: 'paid' as const, message: null, upgradedTo }
 }
 
 type StripeObject = WebhookEvent['object']

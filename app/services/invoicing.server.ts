@@ -15,6 +15,7 @@ import { prisma, type Prisma } from '~/db.server.ts'
 import { getPaymentGateway, type PaymentGateway } from '~/integrations/payments.server.ts'
 import { buildInvoiceLines, centsToDecimal, nextPeriodEnd, toCents } from '~/lib/pricing.ts'
 import { deactivateOrganization } from './organizations.server.ts'
+import { markInvoicePaid, withdrawWaitingUpgrades } from './paid-invoices.server.ts'
 
 /** at most this many missed periods are caught up per organization and run */
 const MAX_CATCH_UP_PERIODS = 36
@@ -72,6 +73,8 @@ async function processOnePeriod(organizationId: string, now: Date): Promise<Peri
 			return { kind: 'deactivated' }
 		}
 
+		// an upgrade still waiting for its payment priced the period now ending: it is withdrawn
+		await withdrawWaitingUpgrades(tx, org.id)
 		const tierId = org.scheduledSubscriptionTierId ?? org.subscriptionTierId
 		const tier = await tx.subscriptionTier.findUniqueOrThrow({ where: { id: tierId } })
 		const coupon = org.activeCouponId ? await tx.couponCode.findUnique({ where: { id: org.activeCouponId } }) : null
@@ -172,20 +175,27 @@ export async function chargeInvoice(invoiceId: string, now: Date, gateway: Payme
 		await prisma.invoice.update({ where: { id: invoiceId }, data: { isProcessed: false, chargeClaimedAt: null, notes: result.message, paymentAttempts: { decrement: 1 }, paymentIntentId: result.chargeId ?? invoice.paymentIntentId } })
 		return 'unavailable' as const
 	}
+	if (result.ok) {
+		// an upgrade invoice changes the plan in this transaction (or not at all when a webhook got there first)
+		const chargeId = result.value.chargeId
+		await prisma.$transaction(async (tx) => {
+			await markInvoicePaid(tx, invoiceId, chargeId, now, `Charged ${card.brand} •••• ${card.last4}`)
+			await tx.invoice.update({ where: { id: invoiceId }, data: { chargeClaimedAt: null } })
+		})
+		return 'paid' as const
+	}
 	await prisma.invoice.update({
 		where: { id: invoiceId },
-		data: result.ok
-			? { status: 'paid', paidAt: now, chargeClaimedAt: null, notes: `Charged ${card.brand} •••• ${card.last4}`, paymentIntentId: result.value.chargeId }
-			: {
-					status: 'failed',
-					isProcessed: false,
-					chargeClaimedAt: null,
-					notes: result.message,
-					paymentIntentId: result.chargeId ?? null,
-					nextPaymentAttempt: invoice.paymentAttempts < MAX_PAYMENT_ATTEMPTS ? new Date(now.getTime() + 3 * 86_400_000) : null,
-				},
+		data: {
+			status: 'failed',
+			isProcessed: false,
+			chargeClaimedAt: null,
+			notes: result.message,
+			paymentIntentId: result.chargeId ?? null,
+			// a declined upgrade is retried by the customer (a new card, the plan chosen again), not days later by the job
+			nextPaymentAttempt: invoice.paymentAttempts < MAX_PAYMENT_ATTEMPTS && !invoice.upgradeTierId ? new Date(now.getTime() + 3 * 86_400_000) : null,
+		},
 	})
-	if (result.ok) return 'paid' as const
 	return result.code === 'authentication_required' ? ('authentication_required' as const) : ('failed' as const)
 }
 

@@ -8,6 +8,7 @@ import { prisma } from '~/db.server.ts'
 import { StripeGateway } from '~/integrations/stripe.server.ts'
 import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
 import { makeUser } from '../../tests/integration/factories.ts'
+import { adminOfNewOrganization, saveOnHostedPage, withCard } from '../../tests/integration/stripe-cards.ts'
 import { pdfText } from '../../tests/support/report-pdf.ts'
 import { chargeInvoice, runInvoicing, STALE_CLAIM_MS } from './invoicing.server.ts'
 import { refundInvoice } from './admin/refunds.server.ts'
@@ -16,7 +17,6 @@ import { renderInvoicePdf } from './invoice-pdf.server.ts'
 import { getInvoice } from './billing.server.ts'
 import { confirmInvoicePayment, handleStripeWebhook, returnFromConfirmation } from './invoice-payments.server.ts'
 import { addPaymentMethod, finishCardSetup, startCardSetup } from './payment-methods.server.ts'
-import { loadUserRow, toClientUser } from './users.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
 import { findCheckoutPlan } from '~/lib/checkout.ts'
 import { checkoutView, returnFromStripe, startStripeCheckout } from './checkout-stripe.server.ts'
@@ -28,29 +28,6 @@ beforeAll(async () => {
 	gateway = new StripeGateway({ secretKey: STRIPE_TEST_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: stripe.url, timeoutMs: 3000 })
 })
 afterAll(() => stripe.close())
-
-async function adminOfNewOrganization() {
-	const organization = await prisma.organization.create({
-		data: { name: `Stripe ${randomBytes(3).toString('hex')}`, accountNumber: `S-${randomBytes(5).toString('hex')}`, subscriptionTierId: 'pro' },
-	})
-	const admin = await makeUser({ role: 'account_admin', organizationId: organization.id })
-	return { organization, admin: toClientUser((await loadUserRow(admin.id))!) }
-}
-
-/** What a browser does on Stripe's hosted page: type the card, press Save card, follow the redirect home. */
-async function saveOnHostedPage(url: string, card: string) {
-	const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber: card }), redirect: 'manual' })
-	return { status: res.status, location: res.headers.get('location') }
-}
-
-async function withCard(card: string) {
-	const { organization, admin } = await adminOfNewOrganization()
-	const { url } = await startCardSetup(admin, organization.id, gateway)
-	const back = await saveOnHostedPage(url, card)
-	const sessionId = new URL(back.location!).searchParams.get('card_session')!
-	await finishCardSetup(admin, organization.id, sessionId, new Date(), gateway)
-	return { organization, admin }
-}
 
 async function openInvoice(organizationId: string, total = '49.00') {
 	return prisma.invoice.create({
@@ -112,7 +89,7 @@ describe('saving a card on the hosted page', () => {
 
 describe('charging an invoice', () => {
 	test('an off-session PaymentIntent on the saved card, keyed by invoice and attempt; integer cents', async () => {
-		const { organization } = await withCard(CARDS.visa)
+		const { organization } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id, '49.99')
 		expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('paid')
 		const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })
@@ -123,7 +100,7 @@ describe('charging an invoice', () => {
 	})
 
 	test('a reply lost after Stripe charged (a crash, a cut connection): the retry carries the same key and charges once', async () => {
-		const { organization } = await withCard(CARDS.visa)
+		const { organization } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id)
 		const before = stripe.requests.length
 		stripe.dropResponses(1)
@@ -135,7 +112,7 @@ describe('charging an invoice', () => {
 	})
 
 	test('a crash between claiming an invoice and recording the charge: a charge in flight is left alone, a stale claim is retried by the job and charges once', async () => {
-		const { organization } = await withCard(CARDS.visa)
+		const { organization } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id, '29.99')
 		const card = await prisma.paymentMethod.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } })
 		const customerId = await customerOf(organization.id)
@@ -164,7 +141,7 @@ describe('charging an invoice', () => {
 	})
 
 	test('an invoice claimed before claims had a time (claim time empty) is a stale claim: the job finishes it with the same idempotency key and charges once', async () => {
-		const { organization } = await withCard(CARDS.visa)
+		const { organization } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id, '19.99')
 		const card = await prisma.paymentMethod.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } })
 		const customerId = await customerOf(organization.id)
@@ -187,12 +164,12 @@ describe('charging an invoice', () => {
 	})
 
 	test("a decline keeps Stripe's message on the invoice and leaves it retryable; an outage is not an attempt", async () => {
-		const { organization } = await withCard(CARDS.chargeDeclined)
+		const { organization } = await withCard(gateway, CARDS.chargeDeclined)
 		const invoice = await openInvoice(organization.id)
 		expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('failed')
 		expect(await prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({ status: 'failed', notes: 'Your card was declined.', paymentAttempts: 1, isProcessed: false })
 
-		const other = await withCard(CARDS.visa)
+		const other = await withCard(gateway, CARDS.visa)
 		const open = await openInvoice(other.organization.id)
 		stripe.setOutage(true)
 		try {
@@ -207,7 +184,7 @@ describe('charging an invoice', () => {
 	})
 
 	test('authentication_required: the bank page and back pays the invoice; abandoned, it stays failed', async () => {
-		const { organization, admin } = await withCard(CARDS.authenticationRequired)
+		const { organization, admin } = await withCard(gateway, CARDS.authenticationRequired)
 		for (const outcome of ['complete', 'fail'] as const) {
 			const invoice = await openInvoice(organization.id)
 			expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('authentication_required')
@@ -242,7 +219,7 @@ describe('webhooks', () => {
 	}
 
 	test('signature on the raw body: tampered, wrong secret or stale → 400 and nothing changes; a replay is a no-op; unknown types are ignored', async () => {
-		const { organization } = await withCard(CARDS.visa)
+		const { organization } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id)
 		const intent = { id: `pi_${randomBytes(6).toString('hex')}`, object: 'payment_intent', customer: await customerOf(organization.id), metadata: { invoiceId: invoice.id }, status: 'succeeded' }
 		const event = stripe.event('payment_intent.succeeded', intent)
@@ -259,7 +236,7 @@ describe('webhooks', () => {
 	})
 
 	test('out of order: a failure arriving after the success leaves the invoice paid; refunds only ever add up', async () => {
-		const { organization } = await withCard(CARDS.visa)
+		const { organization } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id, '40.00')
 		const intent = { id: `pi_${randomBytes(6).toString('hex')}`, object: 'payment_intent', customer: await customerOf(organization.id), metadata: { invoiceId: invoice.id } }
 		const failed = stripe.event('payment_intent.payment_failed', { ...intent, last_payment_error: { message: 'Your card was declined.' } })
@@ -290,7 +267,7 @@ describe('webhooks', () => {
 
 describe('refunds', () => {
 	test('staff refund part, then the rest, through Stripe; never more than was paid; account admins cannot', async () => {
-		const { organization, admin } = await withCard(CARDS.visa)
+		const { organization, admin } = await withCard(gateway, CARDS.visa)
 		const invoice = await openInvoice(organization.id, '49.00')
 		expect(await chargeInvoice(invoice.id, new Date(), gateway)).toBe('paid')
 		const staff = await makeUser({ role: 'site_admin' })

@@ -1,12 +1,14 @@
 // Current Subscription: plan, price, limits, next billing date, coupon,
-// credit, a scheduled change or the cancellation, and Cancel Subscription.
-import { ButtonLink } from '~/components/ui/button.tsx'
+// credit, an upgrade waiting for its payment (Stripe), a scheduled change or
+// the cancellation, and Cancel Subscription.
+import { Form } from 'react-router'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Card } from '~/components/ui/card.tsx'
 import { toCents } from '~/lib/pricing.ts'
 import type { BillingOverview } from '~/services/billing.server.ts'
 import { STATUS_TONES, dateText, money } from './shared.ts'
 
-export function CurrentSubscription({ overview }: { overview: BillingOverview }) {
+export function CurrentSubscription({ overview, canPay }: { overview: BillingOverview; canPay: boolean }) {
 	const { organization: org, tier } = overview
 	const cancelled = org.subscriptionStatus === 'cancelled'
 	return (
@@ -45,6 +47,7 @@ export function CurrentSubscription({ overview }: { overview: BillingOverview })
 					</div>
 				) : null}
 			</dl>
+			{overview.pendingUpgrade ? <PendingUpgrade upgrade={overview.pendingUpgrade} canPay={canPay} /> : null}
 			{org.scheduledTierName && !cancelled ? (
 				<p className="mt-3 text-sm text-amber-700 dark:text-amber-400">
 					Your plan changes to {org.scheduledTierName} on {dateText(org.nextBillingDate)}.
@@ -63,5 +66,35 @@ export function CurrentSubscription({ overview }: { overview: BillingOverview })
 				</div>
 			) : null}
 		</Card>
+	)
+}
+
+/** An upgrade paid through Stripe that has not changed the plan yet: the bank's confirmation, a decline, or a payment still to come. */
+function PendingUpgrade({ upgrade, canPay }: { upgrade: NonNullable<BillingOverview['pendingUpgrade']>; canPay: boolean }) {
+	const what = `Your upgrade to ${upgrade.tierName} (${money(upgrade.totalAmount)})`
+	return (
+		<div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="pending-upgrade">
+			{upgrade.state === 'awaiting_confirmation' ? (
+				<>
+					<p>{what} is waiting for confirmation with your bank. Your plan changes when the payment succeeds.</p>
+					{canPay ? (
+						<Form method="post" encType="multipart/form-data" className="mt-2">
+							<input type="hidden" name="invoiceId" value={upgrade.invoiceId} />
+							<Button type="submit" name="intent" value="confirm-payment">
+								Confirm payment
+							</Button>
+						</Form>
+					) : null}
+				</>
+			) : upgrade.state === 'declined' ? (
+				<p>
+					{what} was declined: {upgrade.message ?? 'Your card was declined.'} Your plan has not changed. Add another card to pay it, or choose the plan again.
+				</p>
+			) : (
+				<p>
+					{what} is waiting for payment{upgrade.message ? `: ${upgrade.message}` : '.'} Your plan changes when the payment succeeds.
+				</p>
+			)}
+		</div>
 	)
 }

@@ -88,9 +88,9 @@ export async function handleIntent(request: Request, user: ClientUser) {
 	}
 }
 
-function paymentOutcome(result: { status: 'paid' | 'failed'; message: string | null }): Toast {
+function paymentOutcome(result: { status: 'paid' | 'failed'; message: string | null; upgradedTo: string | null }): Toast {
 	return result.status === 'paid'
-		? { title: 'Payment Confirmed', description: 'Thank you: the invoice is paid.' }
+		? { title: 'Payment Confirmed', description: result.upgradedTo ? `Thank you: the invoice is paid. Your plan is now ${result.upgradedTo}.` : 'Thank you: the invoice is paid.' }
 		: { title: 'Payment Not Completed', description: result.message ?? 'The payment was not confirmed.' }
 }
 

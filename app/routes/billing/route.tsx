@@ -82,7 +82,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
 		<Page title="Billing" subtitle="Manage your subscription, invoices and payment methods">
 			<div className="grid gap-6 lg:grid-cols-3">
 				<div className="space-y-6 lg:col-span-2">
-					<CurrentSubscription overview={overview} />
+					<CurrentSubscription overview={overview} canPay={loaderData.canAddCard} />
 					<PaymentMethods overview={overview} canAddCard={loaderData.canAddCard} />
 					<InvoiceHistory invoices={invoices} total={overview.invoices.length} q={q} canPay={loaderData.canAddCard} />
 				</div>

@@ -12,7 +12,8 @@ import { LEAD_STATUS_LABELS } from '~/lib/leads.ts'
 import { LeadUpdateSchema } from '~/lib/schemas/quote-widget.ts'
 import { ShareFormSchema } from '~/lib/schemas/share.ts'
 import type { Actor } from '~/services/auth.server.ts'
-import { changeSubscription } from '~/services/billing.server.ts'
+import { changeSubscription, UPGRADED, UPGRADE_NEEDS_CONFIRMATION } from '~/services/billing.server.ts'
+import { confirmInvoicePayment } from '~/services/invoice-payments.server.ts'
 import { openLeadInMeasure, updateLead } from '~/services/leads.server.ts'
 import { deleteMeasurement, updateMeasurement } from '~/services/measurements.server.ts'
 import { changePassword } from '~/services/password.server.ts'
@@ -115,7 +116,17 @@ const HANDLERS: Record<Intent, (c: Context) => Promise<Reply>> = {
 		c.run(ChangeSubscriptionSchema, async (input) => {
 			if (!c.user.organizationId) throw forbidden('No organization found')
 			const result = await changeSubscription(c.user, c.user.organizationId, input)
-			if (result.changeType === 'upgrade') return c.done('Upgraded!', 'Subscription upgraded successfully! Changes are effective immediately.')
+			// Stripe: an upgrade the bank wants confirmed goes through its page and back to /billing; a decline or an outage says so
+			if ('payment' in result && result.payment.status === 'requires_confirmation') {
+				const step = await confirmInvoicePayment(c.user, result.payment.invoiceId)
+				if ('redirect' in step) return redirect(step.redirect)
+				if (step.status === 'paid') return c.done('Upgraded!', UPGRADED)
+				return redirectWithToast('/billing', { title: 'Upgrade Not Completed', description: step.message ?? UPGRADE_NEEDS_CONFIRMATION, type: 'destructive' })
+			}
+			if ('payment' in result && result.payment.status !== 'paid') {
+				return redirectWithToast('/billing', { title: 'Upgrade Not Completed', description: `${result.payment.message ?? ''} Your plan has not changed.`.trim(), type: 'destructive' })
+			}
+			if (result.changeType === 'upgrade') return c.done('Upgraded!', UPGRADED)
 			if (result.changeType === 'downgrade') return c.done('Downgrade Scheduled', result.message)
 			return c.done('Updated!', 'Subscription updated successfully!')
 		}),

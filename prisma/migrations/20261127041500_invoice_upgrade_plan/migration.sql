@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "invoices" ADD COLUMN     "upgradeFromTierId" TEXT,
+ADD COLUMN     "upgradeTierId" TEXT;
