@@ -12,15 +12,16 @@ export function Header({ user, theme, variant }: { user: ClientUser | null; them
 	return (
 		<header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
 			{user?.isMasquerading ? <MasqueradeBanner user={user} /> : null}
-			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-				<Link to="/" className="flex items-center gap-3" aria-label="Yardstick home">
+			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
+				<Link to="/" className="flex shrink-0 items-center gap-3" aria-label="Yardstick home">
 					<Logo />
 					<span className="flex flex-col leading-tight">
-						<span className="text-lg font-bold text-gray-900 dark:text-white">Yardstick</span>
+						{/* under 375 px the logo alone: the buttons beside it keep to the screen */}
+						<span className="text-lg font-bold text-gray-900 max-[23.4375rem]:hidden dark:text-white">Yardstick</span>
 						<span className="hidden text-xs text-gray-600 sm:block dark:text-gray-400">{TAGLINE}</span>
 					</span>
 				</Link>
-				<nav className="flex items-center gap-2" aria-label="Main">
+				<nav className="flex min-w-0 items-center gap-1 sm:gap-2" aria-label="Main">
 					{variant === 'landing' ? <ThemeToggle theme={theme} /> : null}
 					{user ? <SignedIn user={user} /> : <SignedOut variant={variant} />}
 				</nav>
@@ -43,10 +44,10 @@ function SignedOut({ variant }: { variant: HeaderVariant }) {
 	if (variant === 'landing') {
 		return (
 			<>
-				<ButtonLink to="/auth" variant="ghost">
+				<ButtonLink to="/auth" variant="ghost" className="max-sm:px-2.5">
 					Sign In
 				</ButtonLink>
-				<ButtonLink to="/checkout/BETA">
+				<ButtonLink to="/checkout/BETA" className="max-sm:px-2.5">
 					<span className="hidden sm:inline">Become a Founding Member</span>
 					<span className="sm:hidden">Join Beta</span>
 				</ButtonLink>
@@ -59,10 +60,12 @@ function SignedOut({ variant }: { variant: HeaderVariant }) {
 			<ButtonLink to="/about" variant="ghost" className="max-sm:hidden">
 				About
 			</ButtonLink>
-			<ButtonLink to="/auth" variant="ghost">
+			<ButtonLink to="/auth" variant="ghost" className="max-sm:px-2.5">
 				Sign In
 			</ButtonLink>
-			<ButtonLink to="/auth">Get Started</ButtonLink>
+			<ButtonLink to="/auth" className="max-sm:px-2.5">
+				Get Started
+			</ButtonLink>
 		</>
 	)
 }
@@ -80,10 +83,10 @@ function SignedIn({ user }: { user: ClientUser }) {
 			) : null}
 			<details className="group relative">
 				<summary
-					className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+					className={cn(buttonClass('secondary'), 'cursor-pointer list-none max-sm:px-2.5 [&::-webkit-details-marker]:hidden')}
 					aria-label="User menu"
 				>
-					{user.firstName || 'User'}
+					<span className="max-w-28 truncate">{user.firstName || 'User'}</span>
 					<span aria-hidden="true">▾</span>
 				</summary>
 				<div className="absolute right-0 mt-2 w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">

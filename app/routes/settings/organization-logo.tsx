@@ -42,7 +42,7 @@ export function OrganizationLogoSection({ actionData }: TabProps) {
 				<label htmlFor="org-logo" className="block text-sm font-medium">
 					{organization.logoUrl ? 'Replace logo' : 'Upload a logo'}
 				</label>
-				<input id="org-logo" name="logo" type="file" accept="image/jpeg,image/png,image/gif,image/webp" aria-describedby="org-logo-hint" className="block text-sm" />
+				<input id="org-logo" name="logo" type="file" accept="image/jpeg,image/png,image/gif,image/webp" aria-describedby="org-logo-hint" className="block w-full text-sm" />
 				<p id="org-logo-hint" className="text-xs text-gray-500 dark:text-gray-400">
 					{LOGO_HINT}
 				</p>

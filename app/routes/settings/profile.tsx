@@ -25,13 +25,13 @@ export function ProfileTab({ actionData }: TabProps) {
 		<Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
 			<div className="flex items-center gap-4">
 				{user.profileImageUrl ? (
-					<img src={user.profileImageUrl} alt="Profile photo" className="h-16 w-16 rounded-full object-cover" />
+					<img src={user.profileImageUrl} alt="Profile photo" className="h-16 w-16 shrink-0 rounded-full object-cover" />
 				) : (
-					<span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800">
+					<span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800">
 						{(user.firstName ?? user.email).slice(0, 1).toUpperCase()}
 					</span>
 				)}
-				<div className="space-y-1">
+				<div className="min-w-0 space-y-1">
 					<label htmlFor="profile-photo" className="block text-sm font-medium">
 						Profile photo
 					</label>
@@ -41,7 +41,7 @@ export function ProfileTab({ actionData }: TabProps) {
 						type="file"
 						accept="image/jpeg,image/png,image/gif"
 						aria-describedby="profile-photo-hint"
-						className="text-sm"
+						className="w-full text-sm"
 					/>
 					<p id="profile-photo-hint" className="text-xs text-gray-500 dark:text-gray-400">
 						{PHOTO_HINT}

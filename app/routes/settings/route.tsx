@@ -87,7 +87,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	}, [actionData, toast])
 	return (
 		<Page title="Settings" subtitle="Manage your account, appearance and preferences">
-			<div className="grid gap-8 md:grid-cols-[12rem_1fr]">
+			<div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-[12rem_minmax(0,1fr)]">
 				<nav aria-label="Settings sections" className="flex gap-1 overflow-x-auto md:flex-col">
 					{tabs.map((t) => (
 						<Link
