@@ -108,3 +108,30 @@ test('no malformed body makes a page action fail: JSON, empty, broken multipart,
 	expect(broken.status()).toBe(400)
 	expect(await broken.text()).toContain('That form could not be read. Please try again from its page.')
 })
+
+test('a malformed page post is the client’s error: a 400/415 page and nothing in the server’s log, no stack trace (issue 33 §5)', async () => {
+	const app = await startAppProcess({ DATABASE_URL: readE2eEnv().databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, JOBS: 'off', BULK_WORKER: 'off' }, { unset: ['SMTP_URL'] })
+	try {
+		const logged = app.output().length
+		// the doors the issue found answering 500 with a stack trace, anonymous
+		const doors = ['/p/some-token', '/embed/quote/some-key', '/contact', '/auth', '/accept-invite', '/checkout/pro', '/theme']
+		const bodies: { headers: Record<string, string>; body: Buffer }[] = [
+			{ headers: { 'Content-Type': 'application/json' }, body: Buffer.from('{"intent":"x"}') },
+			{ headers: {}, body: Buffer.alloc(0) },
+			{ headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: Buffer.from('--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nbroken') },
+		]
+		for (const path of doors) {
+			for (const { headers, body } of bodies) {
+				const res = await rawRequest(app.baseURL, { path, headers, body })
+				expect([400, 415], `${path} ${headers['Content-Type'] ?? 'no type'}`).toContain(res.status)
+				expect(res.text).toMatch(/Please send this form from its page\.|That form could not be read\. Please try again from its page\./)
+			}
+		}
+		const log = app.output().slice(logged)
+		expect(log).not.toMatch(/^\s+at /m)
+		expect(log).not.toContain('Unhandled server error')
+		expect(log).not.toMatch(/SyntaxError|TypeError/)
+	} finally {
+		await app.stop()
+	}
+})
