@@ -109,6 +109,35 @@ test('forgot-password: same answer for everyone, a mail only for real accounts',
 	expect((await lastMail(address))?.subject).toBe('Reset your Yardstick password')
 })
 
+test('forgot-password answers before any work for a real account: the answer comes while the account row is locked, the token and mail after (issue 33 §9)', async () => {
+	const address = email()
+	await register(input(address), ip())
+	const { id } = await prisma.user.findUniqueOrThrow({ where: { email: address }, select: { id: true } })
+	// another transaction holds the account's row: writing the reset token must wait for it
+	let release!: () => void
+	let locked!: () => void
+	const held = new Promise<void>((resolve) => (release = resolve))
+	const isLocked = new Promise<void>((resolve) => (locked = resolve))
+	const holder = prisma.$transaction(
+		async (tx) => {
+			await tx.$queryRaw`SELECT id FROM users WHERE id = ${id} FOR UPDATE`
+			locked()
+			await held
+		},
+		{ timeout: 20_000 },
+	)
+	await isLocked
+	// an answer that waited for the token (as an unknown address's never does) could not come now
+	const answer = await forgotPassword({ email: address }, ip())
+	expect(answer.message).toBe(FORGOT_SENT)
+	expect((await prisma.user.findUniqueOrThrow({ where: { id } })).passwordResetToken).toBeNull()
+	release()
+	await holder
+	await answer.sending
+	expect((await prisma.user.findUniqueOrThrow({ where: { id } })).passwordResetToken).not.toBeNull()
+	expect((await lastMail(address))?.subject).toBe('Reset your Yardstick password')
+})
+
 test('reset-password sets the password, works once, expires, and ends all sessions', async () => {
 	const address = email()
 	await register(input(address), ip())

@@ -29,7 +29,7 @@ import { checkNotABot } from './account.server.ts'
 import { measureGrass } from './ai-measure.server.ts'
 import { ORGANIZATION_NOT_FOUND } from './organizations.server.ts'
 import { toApiPrice } from './price-list.server.ts'
-import { consumeOnce, hit, isSpent } from './rate-limit.server.ts'
+import { consumeOnce, hit, hitWithin, isSpent } from './rate-limit.server.ts'
 import { createLead, mailNewLead, toApiLead } from './leads.server.ts'
 import { incrementOrganizationSearch } from './usage.server.ts'
 
@@ -61,9 +61,17 @@ export const QUOTE_ORG_LIMIT = { name: 'widget-quote:org', max: 120, windowSecon
  */
 export const QUOTE_ORG_NOJS_LIMIT = { name: 'widget-quote-nojs:org', max: 40, windowSeconds: 60 * 60 }
 export const REQUEST_IP_LIMIT = { name: 'widget-request:ip', max: 10, windowSeconds: 60 * 60 }
-/** Leads with an address alone (no signed quote), taken only while quotes are unavailable: at most 20 per organization a day. */
+/**
+ * Leads with an address alone (no signed quote), taken only while quotes are
+ * unavailable. One address may leave 2 a day with an organization (429 past
+ * that); the organization's admins are e-mailed the first 20 a day. Past 20 the
+ * lead is still kept (on the Leads list), not mailed: a flood that solves the
+ * proof of work from many addresses can neither bury the inbox nor lock a real
+ * homeowner out.
+ */
 export const ADDRESS_ONLY_LEADS_PER_DAY = 20
 export const ADDRESS_LEAD_ORG_LIMIT = { name: 'widget-address-lead:org', max: ADDRESS_ONLY_LEADS_PER_DAY, windowSeconds: 24 * 60 * 60 }
+export const ADDRESS_LEAD_IP_LIMIT = { name: 'widget-address-lead:ip', max: 2, windowSeconds: 24 * 60 * 60 }
 const QUOTE_TTL_MS = 2 * 60 * 60 * 1000
 const QUOTABLE_UNITS = ['sqft', 'flat']
 
@@ -296,17 +304,20 @@ const USED_QUOTE_SECONDS = 3 * 60 * 60
  * e-mail to each account admin. A signed quote makes one lead only (marked
  * used in the lead's transaction: a second use is 409, nothing written). A
  * request with the address alone is taken only while quotes are unavailable
- * (409 otherwise) and at most ADDRESS_ONLY_LEADS_PER_DAY a day per
- * organization (429), counted after every other check passed.
+ * (409 otherwise), at most 2 a day from one address (429), counted after every
+ * other check passed; past the organization's ADDRESS_ONLY_LEADS_PER_DAY it is
+ * kept but not e-mailed.
  */
 export async function requestQuote(widget: PublicWidget, input: QuoteRequestInput, ip: string, now = Date.now()) {
 	await hit(REQUEST_IP_LIMIT, ip)
 	const token = input.quote || null
 	const quote = token ? readQuote(token, widget.publicKey, now) : null
 	await checkNotABot(input.captchaToken, ip)
+	let mail = true
 	if (!quote) {
 		if (!(await quotesUnavailable(widget.organizationId, Boolean(input.captchaToken)))) throw conflict(QUOTES_AVAILABLE, { address: QUOTES_AVAILABLE })
-		await hit(ADDRESS_LEAD_ORG_LIMIT, widget.organizationId)
+		await hit(ADDRESS_LEAD_IP_LIMIT, `${widget.organizationId}:${ip}`)
+		mail = await hitWithin(ADDRESS_LEAD_ORG_LIMIT, widget.organizationId)
 	}
 	const lead = await prisma.$transaction(async (tx) => {
 		// the signature names the quote: the first request that commits marks it used
@@ -327,6 +338,6 @@ export async function requestQuote(widget: PublicWidget, input: QuoteRequestInpu
 			message: input.message || null,
 		})
 	})
-	await mailNewLead(lead, widget.organizationName)
+	if (mail) await mailNewLead(lead, widget.organizationName)
 	return toApiLead(lead)
 }

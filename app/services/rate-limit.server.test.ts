@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { prisma } from '~/db.server.ts'
 import { HttpError } from '~/utils/http.server.ts'
-import { hit } from './rate-limit.server.ts'
+import { hit, hitWithin } from './rate-limit.server.ts'
 
 test('concurrent hits never pass the limit', async () => {
 	const limit = { name: `test:${randomBytes(4).toString('hex')}`, max: 10, windowSeconds: 60 }
@@ -20,4 +20,12 @@ test('a new window starts once the old one has passed', async () => {
 	await hit(limit, 'b') // other subjects are counted apart
 	await prisma.rateLimit.update({ where: { key: `${limit.name}:a` }, data: { windowStart: new Date(Date.now() - 61_000) } })
 	await expect(hit(limit, 'a')).resolves.toBeUndefined()
+})
+
+test('hitWithin counts like hit and says, without throwing, whether the window still had room', async () => {
+	const limit = { name: `test:${randomBytes(4).toString('hex')}`, max: 2, windowSeconds: 60 }
+	const said = await Promise.all(Array.from({ length: 5 }, () => hitWithin(limit, 'subject')))
+	expect(said.filter(Boolean)).toHaveLength(2)
+	expect((await prisma.rateLimit.findUniqueOrThrow({ where: { key: `${limit.name}:subject` } })).count).toBe(5)
+	await expect(hit(limit, 'subject')).rejects.toThrow(/Too many attempts/)
 })

@@ -49,6 +49,14 @@ export async function hit(limit: Limit, subject: string): Promise<void> {
 }
 
 /**
+ * Counts one hit like `hit`, but says instead of throwing: true while the
+ * window has room (this hit included), false once it is full.
+ */
+export async function hitWithin(limit: Limit, subject: string): Promise<boolean> {
+	return (await count(limitKey(limit, subject), limit.windowSeconds)).count <= limitMax(limit)
+}
+
+/**
  * Records `subject` under `name` for `windowSeconds`: true the first time,
  * false while it is remembered (e.g. a solved bot challenge sent twice).
  */

@@ -19,7 +19,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
@@ -39,6 +38,7 @@ import * as quoteWidgetSchemas from '../../app/lib/schemas/quote-widget.ts'
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/embedded-postgres.ts'
 import { db, expect, sessionCookieHeader, test } from '../support/fixtures.ts'
+import { rawRequest } from '../support/raw-http.ts'
 import { rng as mulberry32 } from '../../app/grass/raster.ts'
 import { MAX_BULK_UPLOAD_BYTES } from '../../app/lib/body-limits.ts'
 
@@ -492,27 +492,12 @@ test('5,000+ malformed requests to every JSON path: no 5xx, a JSON error each ti
 			if (actor === 'account_admin') headers.Authorization = `Bearer ${token}`
 			if (payload.contentType !== undefined && payload.body !== undefined) headers['Content-Type'] = payload.contentType
 			const body = method === 'GET' || method === 'HEAD' || payload.body === undefined ? undefined : Buffer.from(payload.body)
-			if (body) headers['Content-Length'] = String(body.length)
 			// a connection per request (as many clients do): no keep-alive race between a
-			// reply that closes its connection (413) and the next request on it
-			return new Promise<{ status: number; contentType: string; text: string }>((resolve) => {
-				let answered: { status: number; contentType: string; chunks: Buffer[] } | undefined
-				const done = (error?: Error) =>
-					resolve(
-						answered
-							? { status: answered.status, contentType: answered.contentType, text: Buffer.concat(answered.chunks).toString('utf8') }
-							: { status: 0, contentType: '', text: String(error) },
-					)
-				const req = http.request(`${baseURL}${url}`, { method, headers, agent: false }, (res) => {
-					answered = { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), chunks: [] }
-					res.on('data', (c: Buffer) => answered!.chunks.push(c))
-					res.on('end', () => done())
-					res.on('error', done)
-				})
-				// the server may answer (413, 401) and close before the whole body is sent
-				req.on('error', (error) => done(error))
-				req.end(body)
-			})
+			// reply that closes its connection (413) and the next request on it. The server
+			// may answer (413, 401) and close before the whole body is sent: the client reads
+			// that answer after its write fails; "no answer" (0) is only when none came
+			const res = await rawRequest(baseURL, { method, path: url, headers, body })
+			return { status: res.status, contentType: res.headers['content-type'] ?? '', text: res.status ? res.text : `no answer (write error ${res.writeError ?? 'none'}, ${res.sentBytes} bytes sent)` }
 		}
 
 		// -------- discover which methods read a JSON body, and their field names

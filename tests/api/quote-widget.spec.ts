@@ -276,6 +276,33 @@ test('quotes are rate limited per IP and per organization', async ({ makeUser, a
 	await db().rateLimit.deleteMany({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })
 })
 
+test('the per-IP quote limit is 10 an hour: the 11th post from one address is 429 for the rest of the hour, another address still gets a quote (issue 33 §2)', async ({ makeUser, apiAs, playwright, baseURL }) => {
+	test.setTimeout(60_000)
+	const { orgId } = await setUp(makeUser, apiAs)
+	const { publicKey } = await widgetOf(orgId)
+	const from = (ip: string) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ip } })
+	const one = await from(`10.249.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`)
+	// posts that solved the challenge but name no place: refused (400), each counted
+	for (let i = 0; i < 10; i++) {
+		const res = await one.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: `nowhere ${i}`, captchaToken: await solvedCaptcha(one) }))
+		expect(res.status(), `post ${i + 1}`).toBe(400)
+	}
+	const eleventh = await one.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(one) }))
+	expect(eleventh.status()).toBe(429)
+	// the widget's page with the usual message; the window is an hour (not 10 minutes)
+	const html = decode(await eleventh.text())
+	expect(html).toMatch(/Too many attempts\. Please try again in (59|60) minutes\./)
+	expect(html).not.toContain('data-testid="quote-price"')
+	await one.dispose()
+	// the organization's budget was not spent by any of them; another address quotes
+	expect(await db().rateLimit.findUnique({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })).toBeNull()
+	const other = await from('10.249.251.3')
+	const quoted = await other.post(`/embed/quote/${publicKey}`, form({ intent: 'quote', address: ADDRESS, captchaToken: await solvedCaptcha(other) }))
+	expect(quoted.status()).toBe(200)
+	expect(decode(await quoted.text())).toMatch(/data-testid="quote-price">\$[\d,]+\.\d\d</)
+	await other.dispose()
+})
+
 const setCounter = (key: string, count: number) =>
 	db().$executeRaw`INSERT INTO rate_limits (key, count, "windowStart") VALUES (${key}, ${count}, now())
 		ON CONFLICT (key) DO UPDATE SET count = ${count}, "windowStart" = now()`
@@ -298,15 +325,18 @@ test('a signed quote makes one lead: the second request with it is 409, nothing 
 	expect((await mailsTo(admin.email)).map((m) => m.text).join('\n')).not.toContain('Someone Else')
 })
 
-test('a lead with an address alone is taken only while quotes are unavailable, at most 20 a day per organization; refused ones write and mail nothing (issue 33 §2)', async ({ makeUser, apiAs, request }) => {
-	const { orgId, admin } = await setUp(makeUser, apiAs)
+test('a lead with an address alone is taken only while quotes are unavailable, 2 a day from one address, the first 20 a day per organization e-mailed; refused ones write and mail nothing (issue 33 §2)', async ({ makeUser, apiAs, request, playwright, baseURL }) => {
+	test.setTimeout(60_000)
+	const { orgId, admin, adminApi } = await setUp(makeUser, apiAs)
 	const { publicKey } = await widgetOf(orgId)
 	const contact = { intent: 'request', address: '1 Spam Street <b>Buy now</b>', name: 'Spam', email: 'spam@example.com', phone: '3035550142' }
+	const from = (ip: string) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ip } })
+	const mailText = async () => (await mailsTo(admin.email)).map((m) => m.text).join('\n')
 	// quotes are available: look the address up instead
 	const refused = await request.post(`/embed/quote/${publicKey}`, form({ ...contact, captchaToken: await solvedCaptcha(request) }))
 	expect(refused.status()).toBe(409)
 	expect(decode(await refused.text())).toContain('Instant quotes are available for this address. Please look up the address to see your quote, then request it.')
-	expect(await db().rateLimit.findUnique({ where: { key: `widget-address-lead:org:${orgId.toLowerCase()}` } })).toBeNull()
+	expect(await db().rateLimit.count({ where: { key: { startsWith: 'widget-address-lead:' }, AND: { key: { contains: orgId.toLowerCase() } } } })).toBe(0)
 
 	// the monthly searches are used up: quotes are unavailable, the request is taken
 	const tier = await db().subscriptionTier.findUniqueOrThrow({ where: { id: 'pro' } })
@@ -315,20 +345,37 @@ test('a lead with an address alone is taken only while quotes are unavailable, a
 	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(1)
 	await expect.poll(async () => (await mailsTo(admin.email)).length, { timeout: 10_000 }).toBe(1)
 
-	// the day's 20 are spent (19 more counted here): the 21st is 429, nothing stored, nothing mailed
-	await setCounter(`widget-address-lead:org:${orgId.toLowerCase()}`, 20)
-	const capped = await request.post(`/embed/quote/${publicKey}`, form({ ...contact, captchaToken: await solvedCaptcha(request) }))
-	expect(capped.status()).toBe(429)
-	expect(decode(await capped.text())).toContain('Too many attempts. Please try again in')
-	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(1)
-	// the hourly quote budget spent also makes quotes unavailable (and leads welcome again tomorrow's count allowing)
-	await db().rateLimit.deleteMany({ where: { key: `widget-address-lead:org:${orgId.toLowerCase()}` } })
-	await db().organization.update({ where: { id: orgId }, data: { searchesUsedThisMonth: 0 } })
-	await setCounter(`widget-quote:org:${orgId.toLowerCase()}`, 120)
-	expect((await request.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Ines', captchaToken: await solvedCaptcha(request) }))).status()).toBe(302)
+	// one address leaves 2 a day: the third is 429, nothing stored, nothing mailed
+	expect((await request.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Hana Again', captchaToken: await solvedCaptcha(request) }))).status()).toBe(302)
+	const third = await request.post(`/embed/quote/${publicKey}`, form({ ...contact, captchaToken: await solvedCaptcha(request) }))
+	expect(third.status()).toBe(429)
+	expect(decode(await third.text())).toContain('Too many attempts. Please try again in')
 	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(2)
 	await expect.poll(async () => (await mailsTo(admin.email)).length, { timeout: 10_000 }).toBe(2)
-	expect((await mailsTo(admin.email)).map((m) => m.text).join('\n')).not.toContain('Spam asked')
+
+	// a flood from many addresses spent the day's 20 e-mails: a homeowner elsewhere still
+	// leaves a lead, kept on the Leads list, not e-mailed
+	await setCounter(`widget-address-lead:org:${orgId.toLowerCase()}`, 20)
+	const homeowner = await from('10.254.7.21')
+	expect((await homeowner.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Ines', address: '9 Real Road, Denver, CO', captchaToken: await solvedCaptcha(homeowner) }))).status()).toBe(302)
+	await homeowner.dispose()
+	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(3)
+	const listed = (await (await adminApi.get('/api/leads')).json()) as { leads: { name: string; address: string | null }[] }
+	expect(listed.leads).toContainEqual(expect.objectContaining({ name: 'Ines', address: '9 Real Road, Denver, CO' }))
+
+	// a new day (the organization's counter gone): leads are mailed again; Ines's never was
+	await db().rateLimit.deleteMany({ where: { key: `widget-address-lead:org:${orgId.toLowerCase()}` } })
+	// and the hourly quote budget spent also makes quotes unavailable
+	await db().organization.update({ where: { id: orgId }, data: { searchesUsedThisMonth: 0 } })
+	await setCounter(`widget-quote:org:${orgId.toLowerCase()}`, 120)
+	const next = await from('10.254.7.22')
+	expect((await next.post(`/embed/quote/${publicKey}`, form({ ...contact, name: 'Jonas', captchaToken: await solvedCaptcha(next) }))).status()).toBe(302)
+	await next.dispose()
+	await expect.poll(mailText, { timeout: 10_000 }).toContain('Jonas asked')
+	expect((await mailsTo(admin.email)).length).toBe(3)
+	expect(await mailText()).not.toContain('Ines asked')
+	expect(await mailText()).not.toContain('Spam asked')
+	expect(await db().lead.count({ where: { organizationId: orgId } })).toBe(4)
 	await db().rateLimit.deleteMany({ where: { key: `widget-quote:org:${orgId.toLowerCase()}` } })
 })
 
