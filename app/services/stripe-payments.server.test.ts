@@ -5,10 +5,10 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prisma } from '~/db.server.ts'
-import { StripeGateway } from '~/integrations/stripe.server.ts'
-import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
+import type { StripeGateway } from '~/integrations/stripe.server.ts'
+import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, type StripeServer } from '../../tests/support/stripe-server.ts'
 import { makeUser } from '../../tests/integration/factories.ts'
-import { adminOfNewOrganization, saveOnHostedPage, withCard } from '../../tests/integration/stripe-cards.ts'
+import { adminOfNewOrganization, saveOnHostedPage, startLocalStripe, withCard } from '../../tests/integration/stripe-cards.ts'
 import { pdfText } from '../../tests/support/report-pdf.ts'
 import { chargeInvoice, runInvoicing, STALE_CLAIM_MS } from './invoicing.server.ts'
 import { refundInvoice } from './admin/refunds.server.ts'
@@ -23,10 +23,7 @@ import { checkoutView, returnFromStripe, startStripeCheckout } from './checkout-
 
 let stripe: StripeServer
 let gateway: StripeGateway
-beforeAll(async () => {
-	stripe = await startStripeServer()
-	gateway = new StripeGateway({ secretKey: STRIPE_TEST_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: stripe.url, timeoutMs: 3000 })
-})
+beforeAll(async () => ({ stripe, gateway } = await startLocalStripe()))
 afterAll(() => stripe.close())
 
 async function openInvoice(organizationId: string, total = '49.00') {

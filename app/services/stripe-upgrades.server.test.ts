@@ -6,9 +6,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prisma } from '~/db.server.ts'
-import { StripeGateway } from '~/integrations/stripe.server.ts'
-import { CARDS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer, type StripeServer } from '../../tests/support/stripe-server.ts'
-import { adminOfNewOrganization, saveOnHostedPage, withCard } from '../../tests/integration/stripe-cards.ts'
+import type { StripeGateway } from '~/integrations/stripe.server.ts'
+import { CARDS, STRIPE_WEBHOOK_SECRET, type StripeServer } from '../../tests/support/stripe-server.ts'
+import { adminOfNewOrganization, saveOnHostedPage, startLocalStripe, withCard } from '../../tests/integration/stripe-cards.ts'
 import { changeSubscription, getBillingOverview } from './billing.server.ts'
 import { confirmInvoicePayment, handleStripeWebhook, returnFromConfirmation } from './invoice-payments.server.ts'
 import { runInvoicing, STALE_CLAIM_MS } from './invoicing.server.ts'
@@ -17,10 +17,7 @@ import { finishCardSetup, startCardSetup } from './payment-methods.server.ts'
 
 let stripe: StripeServer
 let gateway: StripeGateway
-beforeAll(async () => {
-	stripe = await startStripeServer()
-	gateway = new StripeGateway({ secretKey: STRIPE_TEST_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: stripe.url, timeoutMs: 3000 })
-})
+beforeAll(async () => ({ stripe, gateway } = await startLocalStripe()))
 afterAll(() => stripe.close())
 
 const DAY = 86_400_000

@@ -3,9 +3,17 @@
 import { randomBytes } from 'node:crypto'
 import { prisma, type Prisma } from '~/db.server.ts'
 import type { PaymentGateway } from '~/integrations/payments.server.ts'
+import { StripeGateway } from '~/integrations/stripe.server.ts'
 import { finishCardSetup, startCardSetup } from '~/services/payment-methods.server.ts'
 import { loadUserRow, toClientUser } from '~/services/users.server.ts'
 import { makeUser } from './factories.ts'
+import { STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET, startStripeServer } from '../support/stripe-server.ts'
+
+/** A local server speaking Stripe's API, and the gateway (the official package) pointed at it. */
+export async function startLocalStripe() {
+	const stripe = await startStripeServer()
+	return { stripe, gateway: new StripeGateway({ secretKey: STRIPE_TEST_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: stripe.url, timeoutMs: 3000 }) }
+}
 
 export async function adminOfNewOrganization(data: Partial<Prisma.OrganizationUncheckedCreateInput> = {}) {
 	const organization = await prisma.organization.create({
