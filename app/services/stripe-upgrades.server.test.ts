@@ -44,6 +44,15 @@ async function bankPage(url: string, outcome: 'complete' | 'fail') {
 	await fetch(url, { method: 'POST', body: new URLSearchParams({ outcome }), redirect: 'manual' })
 }
 
+/** An upgrade the bank wants confirmed, taken as far as the bank's page (its URL in `step.redirect`). */
+async function upgradeToBankPage(admin: Awaited<ReturnType<typeof starterWithCard>>['admin'], organizationId: string, subscriptionTierId: string) {
+	const result = await changeSubscription(admin, organizationId, { subscriptionTierId }, new Date(), gateway)
+	if (!('payment' in result)) throw new Error('expected a payment')
+	const step = await confirmInvoicePayment(admin, result.payment.invoiceId, new Date(), gateway)
+	if (!('redirect' in step)) throw new Error('expected the bank page')
+	return { result, step }
+}
+
 describe('an upgrade paid through Stripe', () => {
 	test('charged at once on its own invoice: paid, the plan changes with it; coupon and credit spent once', async () => {
 		const { organization, admin, customerId } = await starterWithCard(CARDS.visa, { accountBalance: '2.00' })
@@ -124,10 +133,7 @@ describe('an upgrade paid through Stripe', () => {
 
 	test("confirmed on the bank's page, the tab closed: Stripe's event changes the plan; a replay and a late failure change nothing", async () => {
 		const { organization, admin } = await starterWithCard(CARDS.authenticationRequired)
-		const result = await changeSubscription(admin, organization.id, { subscriptionTierId: 'pro' }, new Date(), gateway)
-		if (!('payment' in result)) throw new Error('expected a payment')
-		const step = await confirmInvoicePayment(admin, result.payment.invoiceId, new Date(), gateway)
-		if (!('redirect' in step)) throw new Error('expected the bank page')
+		const { result, step } = await upgradeToBankPage(admin, organization.id, 'pro')
 		const failedFirst = stripe.events.filter((e) => e.type === 'payment_intent.payment_failed' && e.data.object.metadata && (e.data.object.metadata as { invoiceId?: string }).invoiceId === result.payment.invoiceId)
 		await bankPage(step.redirect, 'complete')
 		expect((await orgOf(organization.id)).subscriptionTierId).toBe('starter')
@@ -148,10 +154,7 @@ describe('an upgrade paid through Stripe', () => {
 
 	test('a plan chosen while an upgrade waits replaces it: its late payment is recorded and does not overwrite the later choice', async () => {
 		const { organization, admin } = await starterWithCard(CARDS.authenticationRequired)
-		const first = await changeSubscription(admin, organization.id, { subscriptionTierId: 'pro' }, new Date(), gateway)
-		if (!('payment' in first)) throw new Error('expected a payment')
-		const step = await confirmInvoicePayment(admin, first.payment.invoiceId, new Date(), gateway)
-		if (!('redirect' in step)) throw new Error('expected the bank page')
+		const { result: first, step } = await upgradeToBankPage(admin, organization.id, 'pro')
 		// meanwhile, in another tab: Growth is chosen instead (it waits for the bank too)
 		const second = await changeSubscription(admin, organization.id, { subscriptionTierId: 'growth' }, new Date(), gateway)
 		expect(second).toMatchObject({ subscriptionTierId: 'starter', payment: { status: 'requires_confirmation' } })
@@ -168,10 +171,7 @@ describe('an upgrade paid through Stripe', () => {
 
 	test("the period ends while an upgrade waits for the bank: the renewal withdraws it, and its late payment leaves the plan alone", async () => {
 		const { organization, admin } = await starterWithCard(CARDS.authenticationRequired)
-		const result = await changeSubscription(admin, organization.id, { subscriptionTierId: 'pro' }, new Date(), gateway)
-		if (!('payment' in result)) throw new Error('expected a payment')
-		const step = await confirmInvoicePayment(admin, result.payment.invoiceId, new Date(), gateway)
-		if (!('redirect' in step)) throw new Error('expected the bank page')
+		const { result, step } = await upgradeToBankPage(admin, organization.id, 'pro')
 		// the invoicing job renews the Starter period
 		await runInvoicing(new Date(Date.now() + 15 * DAY), { gateway, organizationIds: [organization.id] })
 		expect(await invoiceOf(result.payment.invoiceId)).toMatchObject({ status: 'cancelled', notes: UPGRADE_REPLACED_NOTE })
