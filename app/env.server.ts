@@ -84,8 +84,10 @@ const schema = z.object({
 	// Bulk measure (issue 34): the pg-boss queue in this database. `npm start` runs one
 	// worker in-process unless BULK_WORKER=off (then `npm run worker` processes do the work).
 	BULK_WORKER: z.enum(['on', 'off']).default('on'),
-	// rows one worker process measures at once (each detection runs in the worker-thread pool)
-	BULK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+	// rows a worker measures at once (each detection runs in the worker-thread pool); unset: 2 in a
+	// `npm run worker` process, 1 in the web process's own worker (bench:bulk: 2 there made the web
+	// process's p99 17 times its idle figure, 1 about 3 times)
+	BULK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 	// queue jobs one organization may have at a time: the fairness between organizations
 	BULK_ORG_IN_FLIGHT: z.coerce.number().int().min(1).max(256).default(4),
 	// a row whose worker died is retried after this long

@@ -7,6 +7,9 @@
 // threads'; target ≥ 1,000), and the p99 of a signed-in GET /api/auth/user on
 // the web process while the batch runs, as a multiple of its idle p99 (target
 // ≤ 2; idle is measured before and after the batch, the lower p99 kept). Prints a summary and, as its last line, one JSON object.
+// BULK_BENCH_WORKER=in-process measures what `npm start` runs instead: no worker process, the
+// web process's own worker (BULK_WORKER_CONCURRENCY rows at a time, default 2 there); its
+// per-core figure then divides by the web process's CPU, serving the probe requests included.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -22,8 +25,10 @@ import { freePort } from '../server/embedded-postgres.ts'
 import { MALLOC_ENV } from '../server/malloc-env.mjs'
 
 const ROWS = Number(process.env.BULK_BENCH_ROWS ?? 500)
-const CONCURRENCY = Number(process.env.BULK_WORKER_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1))
-const IDLE_REQUESTS = 300
+const IN_PROCESS = process.env.BULK_BENCH_WORKER === 'in-process'
+const CONCURRENCY = Number(process.env.BULK_WORKER_CONCURRENCY ?? (IN_PROCESS ? 2 : Math.max(1, os.availableParallelism() - 1)))
+// enough that the p99 is not the 3rd-slowest of a few hundred (300 gave 7.8–19.8 ms on one quiet machine)
+const IDLE_REQUESTS = 3000
 
 const root = path.resolve('tmp/bench-bulk')
 fs.rmSync(root, { recursive: true, force: true })
@@ -93,10 +98,10 @@ function processCpuMs(pid: number): number {
 	return (Number(fields[11]) + Number(fields[12])) * TICK_MS
 }
 
-const web = await startProcess(['--import', 'tsx', 'server/index.ts'], { BULK_WORKER: 'off' }, 'Yardstick is running')
+const web = await startProcess(['--import', 'tsx', 'server/index.ts'], { BULK_WORKER: IN_PROCESS ? 'on' : 'off' }, 'Yardstick is running')
 const base = `http://127.0.0.1:${web.port}`
 const auth = { authorization: `Bearer ${token}` }
-const worker = await startProcess(['--import', 'tsx', 'server/worker.ts'], {}, 'Bulk-measure worker is running')
+const worker = IN_PROCESS ? web : await startProcess(['--import', 'tsx', 'server/worker.ts'], {}, 'Bulk-measure worker is running')
 
 async function timedUserRequest(): Promise<number> {
 	const t0 = performance.now()
@@ -121,7 +126,7 @@ const t0 = performance.now()
 const posted = await fetch(`${base}/api/bulk-measurements`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: csv })
 if (posted.status !== 201) throw new Error(`POST /api/bulk-measurements answered ${posted.status}: ${await posted.text()}`)
 const { batch } = (await posted.json()) as { batch: { id: string } }
-console.log(`batch of ${ROWS} started; ${CONCURRENCY} rows at a time in one worker process`)
+console.log(`batch of ${ROWS} started; ${CONCURRENCY} rows at a time in ${IN_PROCESS ? 'the web process' : 'one worker process'}`)
 
 const busy: number[] = []
 let status = 'running'
@@ -147,9 +152,9 @@ const workerCpuSeconds = (processCpuMs(worker.child.pid!) - cpu0) / 1000
 const idleAfter: number[] = []
 for (let i = 0; i < IDLE_REQUESTS; i++) idleAfter.push(await timedUserRequest())
 
-worker.child.kill('SIGTERM')
-web.child.kill('SIGTERM')
-await Promise.all([new Promise((r) => worker.child.once('exit', r)), new Promise((r) => web.child.once('exit', r))])
+const children = IN_PROCESS ? [web.child] : [worker.child, web.child]
+for (const child of children) child.kill('SIGTERM')
+await Promise.all(children.map((child) => new Promise((r) => child.once('exit', r))))
 await tiles.close()
 await census.close()
 await db.stop()
@@ -163,6 +168,7 @@ const result = {
 	measured,
 	failed: counts.failed ?? 0,
 	seconds: Number(seconds.toFixed(1)),
+	worker: IN_PROCESS ? 'in-process' : 'process',
 	workerConcurrency: CONCURRENCY,
 	workerCpuSeconds: Number(workerCpuSeconds.toFixed(1)),
 	propertiesPerHour: Math.round(measured / (seconds / 3600)),

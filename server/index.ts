@@ -53,8 +53,8 @@ if (process.env.JOBS !== 'off') {
 // BULK_WORKER=off leaves the rows to `npm run worker` processes
 let bulkWorker: { stop: () => Promise<void> } | null = null
 if (env.BULK_WORKER === 'on') {
-	const { startBulkWorker } = await import('../app/services/bulk-worker.server.ts')
-	bulkWorker = await startBulkWorker()
+	const { startBulkWorker, IN_PROCESS_CONCURRENCY } = await import('../app/services/bulk-worker.server.ts')
+	bulkWorker = await startBulkWorker({ concurrency: env.BULK_WORKER_CONCURRENCY ?? IN_PROCESS_CONCURRENCY })
 }
 
 const server = http.createServer(listener)

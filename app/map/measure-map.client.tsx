@@ -127,7 +127,7 @@ export default function MeasureMap(props: MeasureMapProps) {
 			const resolution = view.getResolution()
 			if (!size || !pixel || !centre || !resolution) return
 			const margin = 48
-			const bottom = size[1]! - (latest.current.bottomInset ?? 0) - margin
+			const bottom = size[1]! - (latest.current.readBottomInset?.() ?? latest.current.bottomInset ?? 0) - margin
 			if (bottom <= margin) return
 			const dx = pixel[0]! < margin ? pixel[0]! - margin : pixel[0]! > size[0]! - margin ? pixel[0]! - (size[0]! - margin) : 0
 			const dy = pixel[1]! < margin ? pixel[1]! - margin : pixel[1]! > bottom ? pixel[1]! - bottom : 0

@@ -68,7 +68,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	const [sketchPoints, setSketchPoints] = useState<number | null>(null)
 	const sheetRef = useRef<HTMLElement>(null)
 	const mapSectionRef = useRef<HTMLElement>(null)
-	const bottomInset = useCoveredHeight(phone, mapSectionRef, sheetRef)
+	const { covered: bottomInset, read: readBottomInset } = useCoveredHeight(phone, mapSectionRef, sheetRef)
 	const units = displayUnits(unit)
 	const { ai, corrections, run: runAi } = useMeasureAi({ controller, toast, address, center, tierId: loaderData.tierId, hasAi: loaderData.hasAi })
 	const [failedImagery, setFailedImagery] = useState<ReadonlySet<MapType>>(new Set())
@@ -217,7 +217,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 	}
 
 	return (
-		<div className="measure-screen flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row max-md:relative max-md:min-h-0 max-md:flex-1 max-md:overflow-hidden">
+		<div className="measure-screen flex flex-col lg:h-[calc(100vh-4rem)] lg:flex-row max-md:relative max-md:min-h-0 max-md:flex-1 max-md:overflow-clip">
 			<MeasureSheet
 				state={sheet}
 				onStateChange={setSheet}
@@ -384,6 +384,7 @@ export default function MeasureScreen({ loaderData, actionData }: Route.Componen
 							onLiveFigure={setLive}
 							onSketch={setSketchPoints}
 							bottomInset={bottomInset}
+							readBottomInset={readBottomInset}
 							onHistory={setHistory}
 							onSelectSaved={setViewingId}
 							seedMode={corrections.active && !tool ? corrections.mode : null}

@@ -19,7 +19,7 @@ import { segmentLawn } from '../../app/grass/segment.ts'
 import { cnnLawn } from '../../scripts/grass-cnn/lawn-cnn.ts'
 
 const LABELS_DIR = path.resolve('bench/grass/real')
-const LABEL = { IGNORE: 0, LAWN: 1, TREE: 2, HARD: 3, OTHER: 4 } as const
+export const LABEL = { IGNORE: 0, LAWN: 1, TREE: 2, HARD: 3, OTHER: 4 } as const
 
 /** Where the real imagery is: REALGRASS_DIR, else ../shared/realgrass beside the checkout. */
 export const realgrassDir = () => path.resolve(process.env.REALGRASS_DIR ?? '../shared/realgrass')

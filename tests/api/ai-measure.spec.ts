@@ -3,7 +3,7 @@
 // scene with known lawn area; some places answer garbage, 500 or nothing).
 import type { APIRequestContext } from '@playwright/test'
 import { LAWN_CALIBRATION } from '../../app/grass/calibration.ts'
-import { ROUGH_OUTLINE } from '../../app/lib/ai-result.ts'
+import { MIN_FRAGMENT_SQFT, ROUGH_OUTLINE } from '../../app/lib/ai-result.ts'
 import { expect, test, TEST_PASSWORD } from '../support/fixtures.ts'
 import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
@@ -147,6 +147,46 @@ test('honest results: mean confidence (area-weighted, calibrated on real imagery
 	// sharp imagery and a confident model: the outline is not flagged rough
 	expect(body.roughOutline).toBe(false)
 	expect(body.seeds).toEqual({ lawn: 0, other: 0 })
+})
+
+test('real imagery (issue 29 item 7): a labelled NAIP crop of Long Beach served as zoom-20 tiles is measured against our label, and the result says it is rough', async ({ request, makeUser, env }) => {
+	const real = env.grass.real
+	if ('error' in real) throw new Error(real.error)
+	const user = await makeUser({ tierId: 'pro' })
+	await login(request, user.email)
+	const res = await request.post('/api/ai-measure', { data: { propertyCenter: real.center } })
+	expect(res.status()).toBe(200)
+	const body = (await res.json()) as Reply
+	const error = (totalSqft(body) - real.truthSqft) / real.truthSqft
+	console.log(`${real.name}: ${Math.round(totalSqft(body))} sq ft detected against ${Math.round(real.truthSqft)} sq ft of labelled lawn (${(error * 100).toFixed(1)} %)`)
+	// The issue's target is 15 %; the shipped detector finds about two thirds of this lawn
+	// (-34 % when this test was written, and -68 % on the median Long Beach crop), so this
+	// guards the path from real tiles to a measured area and today's figure, not the target.
+	expect(Math.abs(error)).toBeLessThan(0.45)
+	for (const area of body.grassAreas) expect(area.area_sqft).toBeGreaterThanOrEqual(MIN_FRAGMENT_SQFT)
+	// honest about it: 0.6 m imagery upsampled to zoom 20 is not sure lawn, and the panel warns
+	expect(body.meanConfidence).toBeLessThan(ROUGH_OUTLINE.minConfidence)
+	expect(body.roughOutline).toBe(true)
+})
+
+test('real imagery: a "Lawn here" tap on the deepest labelled lawn the detector missed brings that lawn in, and the area nearer our label', async ({ request, makeUser, env }) => {
+	const real = env.grass.real
+	if ('error' in real) throw new Error(real.error)
+	const user = await makeUser({ tierId: 'pro' })
+	await login(request, user.email)
+	const first = (await (await request.post('/api/ai-measure', { data: { propertyCenter: real.center } })).json()) as Reply
+	const inside = (p: { lat: number; lng: number }, r: Reply) => r.grassAreas.some((a) => insidePolygon(p, a.coordinates, a.holes as { lat: number; lng: number }[][]))
+	// where a contractor would tap: the middle of a lawn our label has and the outline left out
+	const tap = real.deepLawn.find((p) => !inside(p, first))
+	expect(tap).toBeDefined()
+	const { lat, lng } = tap!
+	const res = await request.post('/api/ai-measure', { data: { propertyCenter: real.center, seeds: { lawn: [{ lat, lng }] } } })
+	expect(res.status()).toBe(200)
+	const body = (await res.json()) as Reply
+	expect(body.seeds).toEqual({ lawn: 1, other: 0 })
+	expect(inside({ lat, lng }, body)).toBe(true)
+	console.log(`${real.name}, one "Lawn here" tap: ${Math.round(totalSqft(first))} → ${Math.round(totalSqft(body))} sq ft (label ${Math.round(real.truthSqft)})`)
+	expect(Math.abs(totalSqft(body) - real.truthSqft)).toBeLessThan(Math.abs(totalSqft(first) - real.truthSqft))
 })
 
 test('a "Not lawn" seed inside a detected area removes the lawn under it; re-runs with cached tiles count no search (their time is printed, not asserted: tests are not timed)', async ({ request, makeUser, env }) => {

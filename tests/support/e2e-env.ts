@@ -14,6 +14,8 @@ export type GrassFixture = {
 	garbageCenter: LatLngJson
 	errorCenter: LatLngJson
 	hangCenter: LatLngJson
+	/** a real labelled NAIP crop (issue 29 item 7) served at zoom 20 at its own centre, with our label's lawn in its property window; or why it could not be served */
+	real: { name: string; center: LatLngJson; truthSqft: number; /** inside the label's lawn in the property window, deepest first (tests/support/real-scene.ts) */ deepLawn: LatLngJson[] } | { error: string }
 }
 
 export type E2eEnv = { databaseUrl: string; mailApi: string; baseURL: string; grass: GrassFixture; tiles: string; satelliteTiles: string }

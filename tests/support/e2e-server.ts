@@ -16,6 +16,7 @@ import { startMailReceiver } from './mail-receiver.ts'
 import { E2E_ENV_FILE, E2E_PORT, type GrassFixture } from './e2e-env.ts'
 import { startCensusServer } from './census-server.ts'
 import { startLayerTileServer } from './layer-tile-server.ts'
+import { deepLawnPoints, REAL_CROP, realScene } from './real-scene.ts'
 import { startTileServer } from './tile-server.ts'
 
 const dataDir = path.resolve('tmp/e2e-data')
@@ -51,15 +52,18 @@ const scene = await generateScene({ seed: 4242, zoom: 20, center: { lat: 39.7392
 const roi = propertyRoi(scene.image.width, scene.image.height, scene.mpp)
 let truthPixels = 0
 for (let y = roi.y0; y < roi.y1; y++) for (let x = roi.x0; x < roi.x1; x++) truthPixels += scene.truth[y * scene.image.width + x]!
+// and a real labelled crop (Long Beach, the test split: see ai-measure.spec.ts for why this one)
+const real = await realScene(REAL_CROP).catch((error: Error) => ({ error: error.message }))
 const grass: GrassFixture = {
 	center: scene.center,
 	truthSqft: truthPixels * groundPixelAreaM2(scene.center.lat, scene.zoom) * SQFT_PER_M2,
 	garbageCenter: { lat: 38.5, lng: -98.5 },
 	errorCenter: { lat: 35.1, lng: -90.1 },
 	hangCenter: { lat: 41.2, lng: -100.3 },
+	real: 'error' in real ? real : { name: real.name, center: real.center, truthSqft: real.truthSqft, deepLawn: deepLawnPoints(real).map(({ lat, lng }) => ({ lat, lng })) },
 }
 const tiles = await startTileServer({
-	scenes: [scene],
+	scenes: 'error' in real ? [scene] : [scene, real],
 	misbehave: [
 		{ center: grass.garbageCenter, behaviour: 'garbage' },
 		{ center: grass.errorCenter, behaviour: 'error' },

@@ -9,7 +9,9 @@ import { project, TILE_SIZE } from '../../app/lib/web-mercator.ts'
 import type { Scene } from '../../bench/grass/scene.ts'
 
 export type Behaviour = 'garbage' | 'error' | 'hang'
-type Placed = { scene: Scene; left: number; top: number }
+/** what the server needs of a scene: its pixels, where they are and at which zoom */
+export type TileScene = Pick<Scene, 'image' | 'center' | 'zoom'>
+type Placed = { scene: TileScene; left: number; top: number }
 
 export type TileServer = {
 	url: string
@@ -19,12 +21,12 @@ export type TileServer = {
 	close: () => Promise<void>
 }
 
-export function placeScene(scene: Scene): Placed {
+export function placeScene(scene: TileScene): Placed {
 	const c = project(scene.center, scene.zoom)
 	return { scene, left: Math.round(c.x - scene.image.width / 2), top: Math.round(c.y - scene.image.height / 2) }
 }
 
-export async function startTileServer({ scenes, misbehave = [] }: { scenes: Scene[]; misbehave?: { center: { lat: number; lng: number }; behaviour: Behaviour }[] }): Promise<TileServer> {
+export async function startTileServer({ scenes, misbehave = [] }: { scenes: TileScene[]; misbehave?: { center: { lat: number; lng: number }; behaviour: Behaviour }[] }): Promise<TileServer> {
 	const placed = scenes.map(placeScene)
 	const cache = new Map<string, Buffer>()
 	const requests: string[] = []

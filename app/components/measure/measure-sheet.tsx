@@ -168,10 +168,22 @@ function SheetHandle({ state, onStateChange, bodyId }: { state: SheetState; onSt
 	)
 }
 
+/** the pixels at the bottom of `map` that `sheet` (and the drawing bar on it) cover, measured now */
+function coveredBy(map: HTMLElement, sheet: HTMLElement) {
+	const bottom = map.getBoundingClientRect().bottom
+	let top = sheet.getBoundingClientRect().top
+	const bar = sheet.querySelector('[data-testid=draw-bar]')
+	if (bar) top = Math.min(top, bar.getBoundingClientRect().top - 8)
+	return Math.max(0, Math.round(bottom - top))
+}
+
 /**
  * How many pixels at the bottom of the map the sheet (and the drawing bar on
  * it) cover on a phone, so the map can keep its view in the part above them.
  * 0 on wider screens, where the panel sits beside or above the map.
+ * `covered` follows layout through React state; `read` measures it at the
+ * moment it is called, for a tap handled before a busy phone has rendered
+ * the state's last change (the sheet collapsing as drawing starts).
  */
 export function useCoveredHeight(phone: boolean, mapRef: RefObject<HTMLElement | null>, sheetRef: RefObject<HTMLElement | null>) {
 	const [covered, setCovered] = useState(0)
@@ -182,13 +194,7 @@ export function useCoveredHeight(phone: boolean, mapRef: RefObject<HTMLElement |
 			setCovered(0)
 			return
 		}
-		const measure = () => {
-			const bottom = map.getBoundingClientRect().bottom
-			let top = sheet.getBoundingClientRect().top
-			const bar = sheet.querySelector('[data-testid=draw-bar]')
-			if (bar) top = Math.min(top, bar.getBoundingClientRect().top - 8)
-			setCovered(Math.max(0, Math.round(bottom - top)))
-		}
+		const measure = () => setCovered(coveredBy(map, sheet))
 		measure()
 		const resize = new ResizeObserver(measure)
 		resize.observe(map)
@@ -205,5 +211,10 @@ export function useCoveredHeight(phone: boolean, mapRef: RefObject<HTMLElement |
 			mutations.disconnect()
 		}
 	}, [phone, mapRef, sheetRef])
-	return covered
+	const read = useCallback(() => {
+		const map = mapRef.current
+		const sheet = sheetRef.current
+		return phone && map && sheet ? coveredBy(map, sheet) : 0
+	}, [phone, mapRef, sheetRef])
+	return { covered, read }
 }

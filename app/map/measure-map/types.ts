@@ -92,6 +92,8 @@ export type MeasureMapProps = {
 	onSketch?: (points: number | null) => void
 	/** pixels at the bottom of the map covered by the phone's bottom sheet: the view keeps to the part above (issue 21) */
 	bottomInset?: number
+	/** the same height measured now: a tap can come before the state above has caught up with layout on a busy phone */
+	readBottomInset?: () => number
 }
 
 /** the latest props, read by the map's handlers (they are set up once) */
