@@ -86,3 +86,19 @@ test('per surface: partial overlaps go to the smaller shape, same-surface overla
 	const old = [square(30.2672, -97.7431), square(30.2672, -97.74295)].map(computeShape).map(({ surface: _s, ...rest }) => rest as Shape)
 	expect(computeTotalsBySurface(old).other!.area_sqm).toBeCloseTo(computeTotals(old).total_area_sqm, 6)
 })
+
+test('disjoint (one detection\'s areas): the same totals as clipping them, without the clipping', () => {
+	// two triangles in one box, apart, and a lawn with a hole and an island in that hole, as a detection outlines them
+	const lower: ShapeInput = { type: 'polygon', coordinates: [{ lat: 30, lng: -97 }, { lat: 30, lng: -96.999 }, { lat: 30.0004, lng: -96.999 }], surface: 'lawn' }
+	const upper: ShapeInput = { type: 'polygon', coordinates: [{ lat: 30.0006, lng: -97 }, { lat: 30.001, lng: -97 }, { lat: 30.001, lng: -96.999 }], surface: 'lawn' }
+	const ring = { ...square(30.2672, -97.7431), surface: 'lawn' as const, holes: [[{ lat: 30.2673, lng: -97.743 }, { lat: 30.2673, lng: -97.7429 }, { lat: 30.2674, lng: -97.7429 }, { lat: 30.2674, lng: -97.743 }]] }
+	const island = { ...square(30.26733, -97.74297, 0.00004), surface: 'lawn' as const }
+	const shapes = [lower, upper, ring, island].map(computeShape)
+	expect(computeTotals(shapes, { disjoint: true })).toEqual(computeTotals(shapes))
+	const clipped = computeTotalsBySurface(shapes).lawn!
+	const summed = computeTotalsBySurface(shapes, { disjoint: true }).lawn!
+	expect(summed.shape_count).toBe(4)
+	expect(summed.area_sqm).toBeCloseTo(clipped.area_sqm, 6)
+	// it is the caller's promise: overlapping shapes told disjoint count twice
+	expect(computeTotals([square(30.2672, -97.7431), square(30.2672, -97.7431)].map(computeShape), { disjoint: true }).total_area_sqm).toBeCloseTo(2 * one, 6)
+})

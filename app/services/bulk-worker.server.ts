@@ -123,7 +123,8 @@ export async function processRow(rowId: string, { finalTry }: { finalTry: boolea
 				ai_confidence: area.ai_confidence,
 			})),
 		)
-		const totals = computeTotals(shapes)
+		// one detection's areas never overlap: no polygon clipping on this (the web process's) thread
+		const totals = computeTotals(shapes, { disjoint: true })
 		const saved = await saveMeasurement(row, center, shapes, totals, result.meanConfidence, result.roughOutline)
 		return saved ? 'measured' : 'skipped'
 	} catch (error) {
@@ -146,6 +147,7 @@ async function saveMeasurement(
 	confidence: number | null,
 	rough: boolean,
 ): Promise<boolean> {
+	const totalsBySurface = computeTotalsBySurface(shapes, { disjoint: true })
 	return prisma.$transaction(async (tx) => {
 		const [locked] = await tx.$queryRaw<{ measurementId: string | null; status: string }[]>`
 			SELECT "measurementId", status FROM bulk_rows WHERE id = ${row.id} FOR UPDATE`
@@ -160,7 +162,7 @@ async function saveMeasurement(
 				address: row.address,
 				shapes: shapes as object[],
 				...totals,
-				totals_by_surface: computeTotalsBySurface(shapes) as object,
+				totals_by_surface: totalsBySurface as object,
 				measurement_type: 'ai',
 				map_type: 'satellite',
 				property_center: center,
