@@ -8,7 +8,8 @@
 // the web process while the batch runs, as a multiple of its idle p99 (target
 // ≤ 2; idle is measured before and after the batch, the lower p99 kept). Prints a summary and, as its last line, one JSON object.
 // BULK_BENCH_WORKER=in-process measures what `npm start` runs instead: no worker process, the
-// web process's own worker (BULK_WORKER_CONCURRENCY rows at a time, default 2 there); its
+// web process's own worker (BULK_WORKER_CONCURRENCY rows at a time; 1 unset, IN_PROCESS_CONCURRENCY in
+// app/services/bulk-worker.server.ts, which this script cannot import without the server's settings); its
 // per-core figure then divides by the web process's CPU, serving the probe requests included.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -26,7 +27,7 @@ import { MALLOC_ENV } from '../server/malloc-env.mjs'
 
 const ROWS = Number(process.env.BULK_BENCH_ROWS ?? 500)
 const IN_PROCESS = process.env.BULK_BENCH_WORKER === 'in-process'
-const CONCURRENCY = Number(process.env.BULK_WORKER_CONCURRENCY ?? (IN_PROCESS ? 2 : Math.max(1, os.availableParallelism() - 1)))
+const CONCURRENCY = Number(process.env.BULK_WORKER_CONCURRENCY ?? (IN_PROCESS ? 1 : Math.max(1, os.availableParallelism() - 1)))
 // enough that the p99 is not the 3rd-slowest of a few hundred (300 gave 7.8–19.8 ms on one quiet machine)
 const IDLE_REQUESTS = 3000
 

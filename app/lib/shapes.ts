@@ -187,17 +187,17 @@ export type Totals = {
 }
 
 /**
- * Totals of a measurement. Areas add up, except where shapes overlap: then the
- * overlap counts once (the union), so a lawn drawn in two overlapping parts is
- * not paid twice. Lines add up.
- */
-/**
  * `disjoint`: the caller knows no two area shapes overlap — one detection's areas, regions of one
- * mask — so their union is their sum and the polygon clipping (100–200 ms for a detection's
+ * mask — so their union is their sum and the polygon clipping (150–600 ms for a detection's
  * outlines, on the thread that calls it) is skipped.
  */
 export type TotalsOptions = { disjoint?: boolean }
 
+/**
+ * Totals of a measurement. Areas add up, except where shapes overlap: then the
+ * overlap counts once (the union), so a lawn drawn in two overlapping parts is
+ * not paid twice. Lines add up.
+ */
 export function computeTotals(shapes: readonly Shape[], { disjoint = false }: TotalsOptions = {}): Totals {
 	const areas = shapes.filter((s) => s.type !== 'polyline')
 	const sum = areas.reduce((s, shape) => s + shape.area_sqm, 0)

@@ -52,7 +52,7 @@ const scene = await generateScene({ seed: 4242, zoom: 20, center: { lat: 39.7392
 const roi = propertyRoi(scene.image.width, scene.image.height, scene.mpp)
 let truthPixels = 0
 for (let y = roi.y0; y < roi.y1; y++) for (let x = roi.x0; x < roi.x1; x++) truthPixels += scene.truth[y * scene.image.width + x]!
-// and a real labelled crop (Long Beach, the test split: see ai-measure.spec.ts for why this one)
+// and a real labelled crop (Long Beach, the test split; REAL_CROP says why this one)
 const real = await realScene(REAL_CROP).catch((error: Error) => ({ error: error.message }))
 const grass: GrassFixture = {
 	center: scene.center,
