@@ -5,7 +5,7 @@ import os from 'node:os'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import type { MessagePort } from 'node:worker_threads'
-import { measureLawn, warmUpGrassDetection, type DetectedArea, type ExcludedFeature, type Roi } from './detect.ts'
+import { grassAreasOf, measureLawn, prepareAiShapes, warmUpGrassDetection, type ExcludedFeature, type GrassArea, type PreparedShapes, type Roi } from './detect.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
 import { releaseScratch } from './raster.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
@@ -22,17 +22,20 @@ export type DetectTask = {
 	roi: Roi
 	learned: LearnedLawnModel | null
 	seeds: SeedPoints | null
+	/** also return the areas as a saved measurement's shapes (detect.ts prepareAiShapes) */
+	prepareShapes?: boolean
 	/** told `{ idleThread }` as a detection starts at SCHED_IDLE, and 'measuring' when the segmentation is done (the modal's last step) */
 	progress?: MessagePort
 }
 
-export type DetectTaskResult = { areas: DetectedArea[]; excluded: ExcludedFeature[] }
+export type DetectTaskResult = { grassAreas: GrassArea[]; excluded: ExcludedFeature[]; prepared?: PreparedShapes }
 
 export function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): DetectTaskResult {
 	const segmentation = segmentLawn(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds })
 	onMeasuring?.()
 	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn })
-	return { areas: detection.areas, excluded: detection.excluded }
+	const grassAreas = grassAreasOf(detection.areas)
+	return { grassAreas, excluded: detection.excluded, ...(task.prepareShapes ? { prepared: prepareAiShapes(grassAreas) } : {}) }
 }
 
 // A worker idle for a second after a detection gives its memory back (releaseDetectionMemory), and

@@ -2,7 +2,8 @@ import { expect, test } from 'vitest'
 import { MIN_FRAGMENT_M2 } from '~/lib/ai-result.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
 import { calibratedConfidence } from './calibration.ts'
-import { measureLawn } from './detect.ts'
+import { computeTotals, computeTotalsBySurface, validateShapes } from '~/lib/shapes.ts'
+import { grassAreasOf, measureLawn, prepareAiShapes } from './detect.ts'
 import type { Segmentation } from './segment.ts'
 
 // A 96 × 96 px segmentation at zoom 19 in Denver (about 0.23 m a pixel): a 30 × 30 px
@@ -39,4 +40,38 @@ test('the confidence of an area is its calibrated lawn probability: a near-certa
 	const [area] = measureLawn(segmentation(), options).areas
 	expect(area!.confidence).toBe(Math.round(calibratedConfidence(0.99) * 100) / 100)
 	expect(area!.confidence).not.toBe(0.99)
+})
+
+test('a detection prepared for saving (bulk measure) gives the shapes and totals the measurement service computes, or names what is wrong', () => {
+	// two lawns that do not overlap: one 30 px square with a 6 px hole, one 20 px square
+	const data = new Uint8Array(size * size)
+	const probability = new Float32Array(size * size).fill(0.01)
+	const paint = (x0: number, y0: number, side: number, value: number) => {
+		for (let y = y0; y < y0 + side; y++) for (let x = x0; x < x0 + side; x++) (data[y * size + x] = value), (probability[y * size + x] = value ? 0.99 : 0.01)
+	}
+	paint(10, 10, 30, 1)
+	paint(22, 22, 6, 0)
+	paint(60, 60, 20, 1)
+	const lawns = { ...segmentation(), lawn: { width: size, height: size, data }, probability }
+	const areas = grassAreasOf(measureLawn(lawns, options).areas)
+	expect(areas).toHaveLength(2)
+	expect(areas.some((a) => a.holes.length === 1)).toBe(true)
+	const prepared = prepareAiShapes(areas)
+	if ('fields' in prepared) throw new Error(`unexpected problems: ${JSON.stringify(prepared.fields)}`)
+	const inputs = areas.map((a) => ({ type: 'polygon' as const, coordinates: a.coordinates, ...(a.holes.length ? { holes: a.holes } : {}), measurement_type: 'ai' as const, surface: 'lawn' as const, ai_confidence: a.ai_confidence }))
+	const checked = validateShapes(inputs)
+	if ('fields' in checked) throw new Error('unexpected problems')
+	expect(JSON.parse(prepared.shapesJson)).toEqual(JSON.parse(JSON.stringify(checked.shapes)))
+	// the plain sum equals the union the service computes for shapes that may overlap
+	const { totals_by_surface, ...totals } = prepared.totals
+	const unioned = computeTotals(checked.shapes)
+	expect(totals.total_area_sqft).toBeCloseTo(unioned.total_area_sqft, 1)
+	expect(totals.shape_count).toBe(2)
+	expect(totals_by_surface.lawn!.area_sqft).toBeCloseTo(computeTotalsBySurface(checked.shapes).lawn!.area_sqft, 1)
+	expect(totals.total_area_sqft).toBeCloseTo(areas[0]!.area_sqft + areas[1]!.area_sqft, 0)
+
+	// an outline that crosses itself is named, nothing is prepared
+	const [first] = areas
+	const bowtie = { ...first!, holes: [], coordinates: [first!.coordinates[0]!, first!.coordinates[2]!, first!.coordinates[1]!, first!.coordinates[3]!] }
+	expect(prepareAiShapes([bowtie])).toEqual({ fields: { 'shapes.0.coordinates': 'The outline crosses itself. Redraw it without crossing edges.' } })
 })

@@ -3,7 +3,9 @@
 // the areas of what was excluded. Pure (no I/O), so the benchmark times exactly
 // what the API runs after the tiles arrive.
 import { MIN_FRAGMENT_M2, PROPERTY_HALF_SIDE_M } from '~/lib/ai-result.ts'
-import type { LatLng } from '~/lib/geodesy.ts'
+import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
+import { computeTotals, computeTotalsBySurface, validateShapes, type Totals, type TotalsBySurface } from '~/lib/shapes.ts'
+import { AI_SURFACE } from '~/lib/surfaces.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
 import { calibratedConfidence } from './calibration.ts'
@@ -126,6 +128,44 @@ export type GrassArea = {
 	coordinates: LatLng[]
 	holes: LatLng[][]
 	ai_confidence: number
+}
+
+const round7 = (v: number) => Math.round(v * 1e7) / 1e7
+const rounded = (ring: readonly LatLng[]) => ring.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) }))
+
+/** A detection's areas as the API returns them: ids, coordinates to 7 decimals (~1 cm), the area of what is returned. */
+export function grassAreasOf(areas: readonly DetectedArea[]): GrassArea[] {
+	return areas.map((area, k) => {
+		const coordinates = rounded(area.outer)
+		const holes = area.holes.map(rounded)
+		return { id: `ai-grass-${k + 1}`, area_sqft: toSqft(polygonArea(coordinates, holes)), coordinates, holes, ai_confidence: area.confidence }
+	})
+}
+
+/** A detection's areas as a saved measurement's shapes (lawn, measurement_type ai), checked and measured, or what is wrong with them. */
+export type PreparedShapes = { shapesJson: string; totals: Totals & { totals_by_surface: TotalsBySurface } } | { fields: Record<string, string> }
+
+/**
+ * The shapes a caller that saves a detection (bulk measure) stores, prepared in the detection's
+ * thread: the outlines' self-crossing checks and geodesic figures cost the web process's event loop
+ * ~14 ms a property (profiled), and the shapes travel back as one string. One detection's areas
+ * never overlap, so the totals are plain sums (computeTotals' `disjoint`).
+ */
+export function prepareAiShapes(areas: readonly GrassArea[]): PreparedShapes {
+	const checked = validateShapes(
+		areas.map((area) => ({
+			type: 'polygon' as const,
+			coordinates: area.coordinates,
+			...(area.holes.length ? { holes: area.holes } : {}),
+			measurement_type: 'ai' as const,
+			// issue 32: AI shapes are lawn
+			surface: AI_SURFACE,
+			ai_confidence: area.ai_confidence,
+		})),
+	)
+	if ('fields' in checked) return checked
+	const totals = computeTotals(checked.shapes, { disjoint: true })
+	return { shapesJson: JSON.stringify(checked.shapes), totals: { ...totals, totals_by_surface: computeTotalsBySurface(checked.shapes, { disjoint: true }) } }
 }
 
 /**

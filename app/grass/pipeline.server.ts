@@ -4,8 +4,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { getEnv } from '~/env.server.ts'
 import { isRoughOutline, meanConfidence } from '~/lib/ai-result.ts'
-import { polygonArea, type LatLng } from '~/lib/geodesy.ts'
-import { propertyRoi, toSqft, warmUpGrassDetection, type GrassArea } from './detect.ts'
+import type { LatLng } from '~/lib/geodesy.ts'
+import { propertyRoi, toSqft, warmUpGrassDetection, type GrassArea, type PreparedShapes } from './detect.ts'
 import { loadImagery, WINDOW_PX } from './imagery-window.server.ts'
 import { loadLearnedModel } from './learning.server.ts'
 import { groundPixelAreaM2, metresPerPixel, project } from '~/lib/web-mercator.ts'
@@ -40,23 +40,25 @@ export type GrassResult = {
 	roughOutline: boolean
 	/** the correction taps this result used */
 	seeds: { lawn: number; other: number }
+	/** with `prepareShapes`: the areas as shapes to save (detect.ts prepareAiShapes) */
+	prepared?: PreparedShapes
 }
 
 export type DetectGrassOptions = {
 	/** one-tap corrections: "Lawn here" and "Not lawn" points inside the property window */
 	seeds?: { lawn: LatLng[]; other: LatLng[] }
+	/** also the areas as a saved measurement's shapes, prepared in the detection thread (`prepared`) */
+	prepareShapes?: boolean
 	signal?: AbortSignal
 	onStep?: (index: number, name: (typeof AI_STEPS)[number]) => void
 }
-
-const round7 = (v: number) => Math.round(v * 1e7) / 1e7
 
 /** The imagery provider's name for people: the attribution without a leading "Imagery:". */
 export function imagerySource(attribution = getEnv().TILE_ATTRIBUTION): string {
 	return attribution.replace(/^\s*(imagery|source)\s*[:©]\s*/i, '').trim() || 'Unknown imagery provider'
 }
 
-export async function detectGrass(center: LatLng, { signal, onStep, seeds }: DetectGrassOptions = {}): Promise<GrassResult> {
+export async function detectGrass(center: LatLng, { signal, onStep, seeds, prepareShapes }: DetectGrassOptions = {}): Promise<GrassResult> {
 	const step = async (index: number) => {
 		signal?.throwIfAborted()
 		onStep?.(index, AI_STEPS[index]!)
@@ -81,15 +83,11 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds }: Det
 	const pixelSeeds = seeds && (seeds.lawn.length || seeds.other.length) ? { lawn: seeds.lawn.map(toPixel), other: seeds.other.map(toPixel) } : null
 	// segmentation and measuring run in a worker thread (pool.server.ts); the last step is announced when the segmentation is done
 	const detection = await runDetection(
-		{ image: window.image, mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: { left: window.left, top: window.top, zoom: window.zoom }, roi, learned, seeds: pixelSeeds },
+		{ image: window.image, mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: { left: window.left, top: window.top, zoom: window.zoom }, roi, learned, seeds: pixelSeeds, prepareShapes },
 		{ signal, onMeasuring: () => onStep?.(3, AI_STEPS[3]) },
 	)
 	signal?.throwIfAborted()
-	const grassAreas = detection.areas.map((area, k) => {
-		const coordinates = area.outer.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) }))
-		const holes = area.holes.map((h) => h.map((p) => ({ lat: round7(p.lat), lng: round7(p.lng) })))
-		return { id: `ai-grass-${k + 1}`, area_sqft: toSqft(polygonArea(coordinates, holes)), coordinates, holes, ai_confidence: area.confidence }
-	})
+	const grassAreas = detection.grassAreas
 	const groundMpp = Math.max(mpp, getEnv().SATELLITE_GROUND_MPP ?? 0)
 	const confidence = meanConfidence(grassAreas)
 	return {
@@ -100,6 +98,7 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds }: Det
 		meanConfidence: confidence,
 		roughOutline: isRoughOutline(groundMpp, confidence),
 		seeds: { lawn: seeds?.lawn.length ?? 0, other: seeds?.other.length ?? 0 },
+		...(detection.prepared ? { prepared: detection.prepared } : {}),
 	}
 }
 

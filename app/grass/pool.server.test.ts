@@ -29,7 +29,7 @@ afterAll(async () => {
 
 test('a detection in the pool gives exactly the inline answer, announces the measuring step, and leaves the event loop free', async () => {
 	const inline = runDetectTask(task)
-	expect(inline.areas.length).toBeGreaterThan(0)
+	expect(inline.grassAreas.length).toBeGreaterThan(0)
 
 	let turns = 0
 	let running = true
@@ -58,7 +58,7 @@ test('cancelling a running detection rejects with the caller’s reason; the poo
 	// an already-aborted signal never starts work
 	await expect(runDetection(task, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late')
 	const after = await runDetection(task)
-	expect(after.areas.length).toBeGreaterThan(0)
+	expect(after.grassAreas.length).toBeGreaterThan(0)
 }, 90_000) // three detections: on a busy machine they took up to 17 s (npm run test:stress)
 
 test('the pool’s workers run below the server’s priority: a request waiting for a busy core goes first', async () => {
@@ -146,7 +146,7 @@ test('a detection starved of a core goes back to its nice value and ends; the ne
 		expect(spawnSync('taskset', ['--pid', '--cpu-list', '0', String(worker)]).status).toBe(0)
 		burners.push(spawn('taskset', ['--cpu-list', '0', process.execPath, '-e', 'for(;;){}'], { stdio: 'ignore' }))
 		const starved = await detectWatchingPolicies()
-		expect(starved.result.areas.length).toBeGreaterThan(0)
+		expect(starved.result.grassAreas.length).toBeGreaterThan(0)
 		expect([...starved.seen.get(worker)!]).toContain(0) // SCHED_OTHER, at the worker's nice value
 		expect(threads().find((t) => t.tid === worker)?.nice).toBe(workersNice())
 

@@ -114,6 +114,15 @@ export function shapeProblems(shape: ShapeInput): Record<string, string> {
 	return problems
 }
 
+/** Every shape checked (problems keyed `shapes.<i>.<field>`), then measured; the pure core of the service's prepareShapes. */
+export function validateShapes(inputs: readonly ShapeInput[]): { shapes: Shape[] } | { fields: Record<string, string> } {
+	const fields: Record<string, string> = {}
+	inputs.forEach((input, i) => {
+		for (const [path, message] of Object.entries(shapeProblems(input))) fields[`shapes.${i}.${path}`] = message
+	})
+	return Object.keys(fields).length ? { fields } : { shapes: inputs.map(computeShape) }
+}
+
 /** Area (m²) of the union of polygons (with holes), edges straight in lng/lat for the topology. */
 function unionArea(polygons: readonly Feature<Polygon>[]): number {
 	const merged = polygons.length === 1 ? polygons[0]! : union({ type: 'FeatureCollection', features: [...polygons] })

@@ -12,17 +12,15 @@
 // measurement only while the row has none, in one transaction; a worker killed
 // mid-row leaves its job active until it expires, and the retry resumes the row
 // (geocoded rows are not geocoded again; a measured row is left alone).
-import { hotTransaction, newRowId, prisma } from '~/db.server.ts'
+import { hotTransaction, prisma } from '~/db.server.ts'
 import { appUrl, getEnv } from '~/env.server.ts'
 import { sendEmail } from '~/integrations/email.server.ts'
 import { getGeocoder } from '~/integrations/geocoder.server.ts'
 import { firstAddressPart } from '~/lib/addresses.ts'
-import { computeTotals, computeTotalsBySurface } from '~/lib/shapes.ts'
-import { AI_SURFACE } from '~/lib/surfaces.ts'
 import { isInUnitedStates } from '~/lib/us-bounds.ts'
 import { measureGrass } from '~/services/ai-measure.server.ts'
-import { prepareShapes, YARD_SPLIT_SQFT } from '~/services/measurements.server.ts'
-import { HttpError } from '~/utils/http.server.ts'
+import { insertMeasurement, INVALID_SHAPES, YARD_SPLIT_SQFT, type MeasuredTotals } from '~/services/measurements.server.ts'
+import { badRequest, HttpError } from '~/utils/http.server.ts'
 import { DEAD_QUEUE, getBoss, ROW_QUEUE, rowJobs, type RowJob } from './bulk-queue.server.ts'
 
 /** the geocoders find US addresses only: an address abroad is not found either */
@@ -111,21 +109,11 @@ export async function processRow(rowId: string, { finalTry }: { finalTry: boolea
 			if (place.precision === 'postcode' || place.precision === 'city') return (await failRow(row.id, ROW_APPROXIMATE), 'failed')
 			center = { lat: place.lat, lng: place.lng }
 		}
-		const result = await measureGrass({ propertyCenter: center }, {})
-		const shapes = prepareShapes(
-			result.grassAreas.map((area) => ({
-				type: 'polygon' as const,
-				coordinates: area.coordinates,
-				...(area.holes?.length ? { holes: area.holes } : {}),
-				measurement_type: 'ai' as const,
-				// issue 32: AI shapes are lawn
-				surface: AI_SURFACE,
-				ai_confidence: area.ai_confidence,
-			})),
-		)
-		// one detection's areas never overlap: no polygon clipping on this (the web process's) thread
-		const totals = computeTotals(shapes, { disjoint: true })
-		const saved = await saveMeasurement(row, center, shapes, totals, result.meanConfidence, result.roughOutline)
+		// the shapes come back checked, measured and as JSON from the detection's thread: this is the web process
+		const result = await measureGrass({ propertyCenter: center }, { prepareShapes: true })
+		const prepared = result.prepared!
+		if ('fields' in prepared) throw badRequest(INVALID_SHAPES, prepared.fields)
+		const saved = await saveMeasurement(row, center, prepared, result.meanConfidence, result.roughOutline)
 		return saved ? 'measured' : 'skipped'
 	} catch (error) {
 		if (!finalTry && (isTransient(error) || !(error instanceof HttpError))) throw error
@@ -135,46 +123,42 @@ export async function processRow(rowId: string, { finalTry }: { finalTry: boolea
 	}
 }
 
-type Totals = ReturnType<typeof computeTotals>
-type Shapes = ReturnType<typeof prepareShapes>
+const LOCK_ROW_SQL = 'SELECT "measurementId", status FROM bulk_rows WHERE id = $1 FOR UPDATE'
+const USER_EXISTS_SQL = 'SELECT id FROM users WHERE id = $1'
+const ROW_MEASURED_SQL = `UPDATE bulk_rows SET status = 'measured', "measurementId" = $2, "areaSqft" = $3, confidence = $4, "roughOutline" = $5, error = NULL, "updatedAt" = now() WHERE id = $1`
 
-/** Writes the measurement and marks the row measured in one transaction, only while the row has none. */
+/**
+ * Writes the measurement and marks the row measured in one transaction, only while the row has none.
+ * Prepared statements (hotTransaction): Prisma compiling the shapes into its query cost the web
+ * process's event loop ~50 ms a row (profiled; its in-process worker runs here).
+ */
 async function saveMeasurement(
 	row: { id: string; organizationId: string; address: string; batch: { createdByUserId: string | null } },
 	center: { lat: number; lng: number },
-	shapes: Shapes,
-	totals: Totals,
+	{ shapesJson, totals }: { shapesJson: string; totals: MeasuredTotals },
 	confidence: number | null,
 	rough: boolean,
 ): Promise<boolean> {
-	const totalsBySurface = computeTotalsBySurface(shapes, { disjoint: true })
-	return prisma.$transaction(async (tx) => {
-		const [locked] = await tx.$queryRaw<{ measurementId: string | null; status: string }[]>`
-			SELECT "measurementId", status FROM bulk_rows WHERE id = ${row.id} FOR UPDATE`
+	return hotTransaction(async (query) => {
+		const [locked] = await query<{ measurementId: string | null; status: string }>('bulk_row_lock', LOCK_ROW_SQL, [row.id])
 		if (!locked || locked.measurementId || (locked.status !== 'queued' && locked.status !== 'geocoded')) return false
-		const user = row.batch.createdByUserId ? await tx.user.findUnique({ where: { id: row.batch.createdByUserId }, select: { id: true } }) : null
-		const measurement = await tx.measurement.create({
-			data: {
-				id: newRowId(),
-				organizationId: row.organizationId,
-				createdByUserId: user?.id ?? null,
-				label: firstAddressPart(row.address) || row.address,
-				address: row.address,
-				shapes: shapes as object[],
-				...totals,
-				totals_by_surface: totalsBySurface as object,
-				measurement_type: 'ai',
-				map_type: 'satellite',
-				property_center: center,
-				yard_type: totals.total_area_sqft > YARD_SPLIT_SQFT ? 'back_yard' : 'front_yard',
-				ai_confidence: confidence,
-			},
-			select: { id: true },
+		const creator = row.batch.createdByUserId ? await query<{ id: string }>('bulk_row_user', USER_EXISTS_SQL, [row.batch.createdByUserId]) : []
+		const measurement = await insertMeasurement(query, {
+			organizationId: row.organizationId,
+			createdByUserId: creator[0]?.id ?? null,
+			label: firstAddressPart(row.address) || row.address,
+			address: row.address,
+			shapesJson,
+			totals,
+			measurement_type: 'ai',
+			map_type: 'satellite',
+			property_center: center,
+			yard_type: totals.total_area_sqft > YARD_SPLIT_SQFT ? 'back_yard' : 'front_yard',
+			is_training_data: 'false',
+			user_verified: 'false',
+			ai_confidence: confidence,
 		})
-		await tx.bulkRow.update({
-			where: { id: row.id },
-			data: { status: 'measured', measurementId: measurement.id, areaSqft: totals.total_area_sqft, confidence, roughOutline: rough, error: null },
-		})
+		await query('bulk_row_measured', ROW_MEASURED_SQL, [row.id, measurement.id, totals.total_area_sqft, confidence, rough])
 		return true
 	})
 }
