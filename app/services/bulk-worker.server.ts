@@ -218,8 +218,9 @@ export type BulkWorker = { stop: () => Promise<void> }
 export const WORKER_PROCESS_CONCURRENCY = 2
 /**
  * Rows the web process's own worker measures at once unless BULK_WORKER_CONCURRENCY says: one, so
- * its requests stay quick (bench:bulk, 500 rows on 2 cores: signed-in GET p99 3.3× idle at one row,
- * 17× at two; a worker process beside it: 1.7×). More throughput: `npm run worker` processes.
+ * its requests stay quick (bench:bulk, 500 rows on 2 cores: signed-in GET p99 1.4–1.5× idle at one row;
+ * two made it 17× before a row's work left the event loop, not measured since). More throughput:
+ * `npm run worker` processes (1.2× beside one).
  */
 export const IN_PROCESS_CONCURRENCY = 1
 
