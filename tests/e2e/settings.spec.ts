@@ -24,6 +24,24 @@ test('tabs are in the URL; members have no Organization tab', async ({ page, con
 	await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible()
 })
 
+test('on a 320 px phone every tab is on the screen, the last one (Organization) current', async ({ browser, makeUser }) => {
+	const admin = await makeUser({ role: 'account_admin' })
+	const context = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true })
+	await signIn(context, admin.id)
+	const page = await context.newPage()
+	await page.goto('/settings?tab=organization')
+	const tabs = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')
+	await expect(tabs).toHaveText(['Profile', 'Appearance', 'Communications', 'Security', 'Preferences', 'Organization'])
+	await expect(tabs.last()).toHaveAttribute('aria-current', 'page')
+	for (const tab of await tabs.all()) {
+		const box = (await tab.boundingBox())!
+		expect(box.x).toBeGreaterThanOrEqual(0)
+		expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(320)
+	}
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320)
+	await context.close()
+})
+
 test('Profile: names saved, e-mail read-only, a real PNG uploaded, fakes and big files refused', async ({ page, context, makeUser }, testInfo) => {
 	const user = await makeUser()
 	await signIn(context, user.id)

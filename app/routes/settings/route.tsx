@@ -88,7 +88,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	return (
 		<Page title="Settings" subtitle="Manage your account, appearance and preferences">
 			<div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-[12rem_minmax(0,1fr)]">
-				<nav aria-label="Settings sections" className="flex gap-1 overflow-x-auto md:flex-col">
+				{/* on a phone the tabs wrap onto a second line: a sideways-scrolling row hid the active one off-screen */}
+				<nav aria-label="Settings sections" className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
 					{tabs.map((t) => (
 						<Link
 							key={t}
