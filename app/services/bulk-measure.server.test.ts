@@ -122,6 +122,25 @@ test('a row whose worker died after geocoding is resumed once and never measured
 	await m.db.prisma.bulkBatch.delete({ where: { id } })
 }, 120_000)
 
+test('the address service down: the row is retried, then fails saying so, never taken for an address found only at its ZIP', async () => {
+	const DOWN = '5000 Error St, Denver, CO 80202' // the local Census answers HTTP 500 for house number 5000
+	const { getGeocoder } = await import('../integrations/geocoder.server.ts')
+	// at /measure the same failure answers the ZIP's centroid, which the person can correct on the map
+	expect(await getGeocoder().geocode(DOWN)).toMatchObject({ precision: 'postcode' })
+	const user = await admin()
+	const { id } = await m.bulk.importBatch(user, csv('address', DOWN))
+	await m.db.prisma.bulkBatch.update({ where: { id }, data: { status: 'running', startedAt: new Date() } })
+	const row = await m.db.prisma.bulkRow.findFirstOrThrow({ where: { batchId: id, rowNumber: 1 } })
+	// a try before the last: thrown, so the queue retries it with backoff; the row still waits
+	await expect(m.worker.processRow(row.id, { finalTry: false })).rejects.toMatchObject({ name: 'GeocoderError', status: 502 })
+	expect(await m.db.prisma.bulkRow.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'queued', precision: null, error: null })
+	// the last try: the row fails with the reason
+	expect(await m.worker.processRow(row.id, { finalTry: true })).toBe('failed')
+	expect(await m.db.prisma.bulkRow.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'failed', error: 'The address service is unavailable. Please try again.' })
+	expect(await m.db.prisma.measurement.count({ where: { organizationId: user.organizationId! } })).toBe(0)
+	await m.db.prisma.bulkBatch.delete({ where: { id } })
+}, 60_000)
+
 test('cancel drops the waiting rows and gives their searches back; resume measures them', async () => {
 	const user = await admin()
 	const lines = ['address', ...Array.from({ length: 8 }, (_, i) => `${100 + i} Elm St, Denver, CO 80202`)]

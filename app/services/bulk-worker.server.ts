@@ -99,7 +99,8 @@ export async function processRow(rowId: string, { finalTry }: { finalTry: boolea
 		await prisma.bulkRow.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } })
 		let center = row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null
 		if (!center) {
-			const place = await getGeocoder().geocode(row.address)
+			// the Census down is retried (and at last fails the row saying so), not taken for an address found only at its ZIP
+			const place = await getGeocoder().geocode(row.address, { approximateOnFailure: false })
 			if (!place) return (await failRow(row.id, ROW_NOT_FOUND), 'failed')
 			if (!isInUnitedStates(place.lat, place.lng)) return (await failRow(row.id, ROW_OUTSIDE_US), 'failed')
 			await prisma.bulkRow.update({

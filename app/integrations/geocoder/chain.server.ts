@@ -109,7 +109,7 @@ function defaultChain(config: GeocoderConfig): Geocoder {
 				}
 			} else query = cleanText(text)
 			if (looksLikeStreetAddress(query)) {
-				const exact = await census.geocode(query, options).catch(orNothing<GeocodeResult>(options.signal))
+				const exact = await census.geocode(query, options).catch(options.approximateOnFailure === false ? undefined : orNothing<GeocodeResult>(options.signal))
 				if (exact) return exact
 			}
 			return approximate ?? gazetteer.geocode(query, options)

@@ -39,7 +39,18 @@ export interface Geocoder {
 	/** The same, with the provider whose results they are (for the credit it requires: SUGGESTION_ATTRIBUTION). */
 	suggestFrom(query: string, options?: SuggestOptions): Promise<{ suggestions: Suggestion[]; provider: GeocoderProvider }>
 	/** Coordinates for a place_id from suggest(), or for typed address text; null when nothing matches. */
-	geocode(placeIdOrAddress: string, options?: { signal?: AbortSignal }): Promise<GeocodeResult | null>
+	geocode(placeIdOrAddress: string, options?: GeocodeOptions): Promise<GeocodeResult | null>
+}
+
+export type GeocodeOptions = {
+	signal?: AbortSignal
+	/**
+	 * Whether a street address whose exact lookup failed (the provider down, slow or garbled) is answered
+	 * with its ZIP or city centroid (the default chain's fallback, right for someone at /measure who can
+	 * move the pin) or the failure is thrown (false: bulk measure retries it rather than fail the row as
+	 * an address that was only found approximately).
+	 */
+	approximateOnFailure?: boolean
 }
 
 export type GeocoderConfig = {
