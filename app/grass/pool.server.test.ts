@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { MALLOC_ENV } from '../../server/malloc-env.mjs'
 import { yardDetectTask } from '../../tests/support/detect-task.ts'
 import { releaseDetectionMemory, runDetectTask, workerNice, type DetectTask } from './detect-worker.ts'
-import { runDetection, stopDetectionPool } from './pool.server.ts'
+import { detectionWorkers, runDetection, stopDetectionPool } from './pool.server.ts'
 import { mayLeaveIdle, SCHED_IDLE, threadStat } from './thread-priority.server.ts'
 
 let task: Omit<DetectTask, 'progress'>
@@ -60,6 +60,21 @@ test('cancelling a running detection rejects with the caller’s reason; the poo
 	const after = await runDetection(task)
 	expect(after.grassAreas.length).toBeGreaterThan(0)
 }, 90_000) // three detections: on a busy machine they took up to 17 s (npm run test:stress)
+
+test('a second copy of the module (the server loads the bundle’s and the source’s) shares the one pool', async () => {
+	const secondCopy = './pool.server.ts?second-copy' // a query makes Vite load the module again
+	const copy = (await import(/* @vite-ignore */ secondCopy)) as typeof import('./pool.server.ts')
+	expect(copy.runDetection).not.toBe(runDetection) // really another instance of the module
+	// four detections at once, two through each copy: the pool (GRASS_WORKERS=2) grows to two workers, not four
+	const results = await Promise.all([runDetection(task), copy.runDetection(task), runDetection(task), copy.runDetection(task)])
+	for (const result of results) expect(result.grassAreas.length).toBeGreaterThan(0)
+	expect(detectionWorkers()).toBeGreaterThanOrEqual(1)
+	expect(detectionWorkers()).toBeLessThanOrEqual(2)
+	expect(copy.detectionWorkers()).toBe(detectionWorkers())
+	// stopped through one copy, it is stopped for both
+	await copy.stopDetectionPool()
+	expect(detectionWorkers()).toBe(0)
+}, 120_000)
 
 test('the pool’s workers run below the server’s priority: a request waiting for a busy core goes first', async () => {
 	await runDetection(task)
