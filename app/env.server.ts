@@ -85,8 +85,8 @@ const schema = z.object({
 	// worker in-process unless BULK_WORKER=off (then `npm run worker` processes do the work).
 	BULK_WORKER: z.enum(['on', 'off']).default('on'),
 	// rows a worker measures at once (each detection runs in the worker-thread pool); unset: 2 in a
-	// `npm run worker` process, 1 in the web process's own worker (bench:bulk: 2 there made the web
-	// process's p99 17 times its idle figure, 1 about 3 times)
+	// `npm run worker` process, 1 in the web process's own worker, which keeps its requests' p99
+	// within 2x idle (bench:bulk; IN_PROCESS_CONCURRENCY in app/services/bulk-worker.server.ts)
 	BULK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 	// queue jobs one organization may have at a time: the fairness between organizations
 	BULK_ORG_IN_FLIGHT: z.coerce.number().int().min(1).max(256).default(4),

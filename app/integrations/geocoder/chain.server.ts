@@ -109,7 +109,9 @@ function defaultChain(config: GeocoderConfig): Geocoder {
 				}
 			} else query = cleanText(text)
 			if (looksLikeStreetAddress(query)) {
-				const exact = await census.geocode(query, options).catch(options.approximateOnFailure === false ? undefined : orNothing<GeocodeResult>(options.signal))
+				const lookup = census.geocode(query, options)
+				// the Census failing: the centroid below, unless the caller would rather see the failure
+				const exact = options.approximateOnFailure === false ? await lookup : await lookup.catch(orNothing<GeocodeResult>(options.signal))
 				if (exact) return exact
 			}
 			return approximate ?? gazetteer.geocode(query, options)
