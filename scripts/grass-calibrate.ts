@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CALIBRATION_BINS, isotonicKnots } from '../app/grass/calibration.ts'
-import { segmentLawn } from '../app/grass/segment.ts'
+import { segment } from '../app/grass/detect.ts'
 import { readLabel, readPairs, readRgb, realgrassDir, TILE_UPSAMPLINGS, upsampleCrop } from '../bench/grass/real.ts'
 
 const OUT = path.resolve('app/grass/calibration-knots.ts')
@@ -30,7 +30,7 @@ export async function fitLawnCalibration(dataDir = realgrassDir()) {
 	for (const pair of pairs) {
 		for (const scale of TILE_UPSAMPLINGS) {
 			const { image, label } = await upsampleCrop(await readRgb(pair.image), await readLabel(pair.label), scale)
-			const { probability } = segmentLawn(image, { mpp: pair.mpp / scale })
+			const { probability } = await segment(image, { mpp: pair.mpp / scale })
 			add(probability, label.data)
 		}
 	}

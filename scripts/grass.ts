@@ -1,5 +1,5 @@
 // `npm run grass -- detect IN.png --mpp M --out MASK.png [--seeds seeds.json]`:
-// the lawn mask of an image file, by segmentLawn exactly as the server runs
+// the lawn mask of an image file, by segment() exactly as the server runs
 // it (without the organisation's learned adjustments, which belong to a
 // place). Writes an 8-bit single-channel PNG the size of the input, 255 = lawn,
 // 0 = not; written to a temporary file and renamed, so a failed run leaves
@@ -9,7 +9,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { segmentLawn } from '../app/grass/segment.ts'
+import { segment } from '../app/grass/detect.ts'
 
 const USAGE = 'Usage: npm run grass -- detect IN.png --mpp METRES_PER_PIXEL --out MASK.png [--seeds seeds.json]'
 
@@ -89,7 +89,7 @@ export async function detect(argv: string[]): Promise<void> {
 	const args = parseArgs(argv)
 	const image = await readPng(args.input)
 	const seeds = await readSeeds(args.seeds, image.width, image.height)
-	const { lawn } = segmentLawn(image, { mpp: args.mpp, seeds })
+	const { lawn } = await segment(image, { mpp: args.mpp, seeds })
 	const pixels = Buffer.alloc(lawn.data.length)
 	for (let i = 0; i < pixels.length; i++) pixels[i] = lawn.data[i] ? 255 : 0
 	const out = path.resolve(args.out)

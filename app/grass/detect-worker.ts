@@ -5,12 +5,11 @@ import os from 'node:os'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import type { MessagePort } from 'node:worker_threads'
-import { grassAreasOf, measureLawn, prepareAiShapes, warmUpGrassDetection, type ExcludedFeature, type GrassArea, type PreparedShapes, type Roi } from './detect.ts'
+import { grassAreasOf, measureLawn, prepareAiShapes, segment, warmUpGrassDetection, type ExcludedFeature, type GrassArea, type PreparedShapes, type Roi } from './detect.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
 import { releaseScratch } from './raster.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import type { SeedPoints } from './seeds.ts'
-import { segmentLawn } from './segment.ts'
 import { currentThreadId, enterIdle, mayLeaveIdle, SCHED_IDLE, threadStat } from './thread-priority.server.ts'
 import { releaseTracerMemory, type Georef } from './vectorize.ts'
 
@@ -30,8 +29,8 @@ export type DetectTask = {
 
 export type DetectTaskResult = { grassAreas: GrassArea[]; excluded: ExcludedFeature[]; prepared?: PreparedShapes }
 
-export function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): DetectTaskResult {
-	const segmentation = segmentLawn(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds })
+export async function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): Promise<DetectTaskResult> {
+	const segmentation = await segment(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds })
 	onMeasuring?.()
 	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn })
 	const grassAreas = grassAreasOf(detection.areas)
@@ -78,12 +77,12 @@ function waitAtIdle(): number | null {
 }
 
 /** The pool's entry (piscina calls the default export with each task). */
-export default function detectInWorker({ progress, ...task }: DetectTask): DetectTaskResult {
+export default async function detectInWorker({ progress, ...task }: DetectTask): Promise<DetectTaskResult> {
 	if (idleCollection) clearTimeout(idleCollection)
 	const idle = waitAtIdle()
 	if (idle !== null) progress?.postMessage({ idleThread: idle })
 	try {
-		return runDetectTask(task, () => progress?.postMessage('measuring'))
+		return await runDetectTask(task, () => progress?.postMessage('measuring'))
 	} finally {
 		progress?.close()
 		// a worker that stays idle a moment gives its memory back (a busy one does not pay for it)

@@ -13,7 +13,8 @@ import type { LearnedLawnModel } from './learned-model.ts'
 import type { SeedPoint } from './seeds.ts'
 import { rng, type Mask } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
-import { segmentLawn, stopwatch, type Segmentation } from './segment.ts'
+import { cnnLogOdds } from './cnn.ts'
+import { BLEND, segmentLawn, stopwatch, type Segmentation, type SegmentOptions } from './segment.ts'
 import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
 
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
@@ -61,9 +62,20 @@ export type MeasureOptions = {
 
 export type DetectOptions = MeasureOptions & { learned?: LearnedLawnModel | null }
 
+/**
+ * The product's segmentation: the lawn CNN's log-odds (onnxruntime, on this
+ * thread's one-thread session), then `segmentLawn` with them blended into the
+ * boosted trees' score (segment.ts BLEND). Every detection path runs this.
+ */
+export async function segment(image: RgbImage, options: SegmentOptions): Promise<Segmentation> {
+	const cnn = BLEND.cnn !== 0 ? await cnnLogOdds(image, options.mpp) : null
+	options.signal?.throwIfAborted()
+	return segmentLawn(image, { ...options, cnn })
+}
+
 /** Segmentation, then measuring: everything after the pixels are in memory. */
-export function detectOnImage(image: RgbImage, options: DetectOptions): Detection {
-	const segmentation = segmentLawn(image, { mpp: options.mpp, learned: options.learned, signal: options.signal })
+export async function detectOnImage(image: RgbImage, options: DetectOptions): Promise<Detection> {
+	const segmentation = await segment(image, { mpp: options.mpp, learned: options.learned, signal: options.signal })
 	return measureLawn(segmentation, options)
 }
 
@@ -188,7 +200,7 @@ export async function warmUpGrassDetection(pause: () => Promise<void> = async ()
 			// a server passes a pause that lets waiting requests run between the runs
 			await pause()
 			if (size >= 320) await new Promise((resolve) => setTimeout(resolve, 250))
-			const { segmentation } = detectOnImage(image, options)
+			const { segmentation } = await detectOnImage(image, options)
 			// the outlines of a busy mask (rings in rings, diagonal touches, specks): every case of the tracer
 			if (size >= 320) measureLawn({ ...segmentation, lawn: busyMask(128, k) }, options)
 		}

@@ -13,7 +13,7 @@ import { collectStats, emptyStats, mergeStats, type LearnedLawnModel, type Stats
 import { metresPerPixel, project } from '~/lib/web-mercator.ts'
 import { dilate } from './morphology.ts'
 import { loadImagery } from './imagery-window.server.ts'
-import { segmentLawn } from './segment.ts'
+import { segment } from './detect.ts'
 import { rasterize, type PixelPolygon } from './vectorize.ts'
 
 export const PATTERN_TYPE = 'lawn_colour_v1'
@@ -109,7 +109,7 @@ export async function recordVerifiedSample({ center, polygons, holes = [], signa
 	if (lawn.n === 0) throw new Error('The verified outline does not cover the imagery around the centre')
 
 	// how well the detector already agreed with the user here (before learning)
-	const current = segmentLawn(window.image, { mpp, learned: await loadLearnedModel(center), signal })
+	const current = await segment(window.image, { mpp, learned: await loadLearnedModel(center), signal })
 	let agree = 0
 	let counted = 0
 	for (let i = 0; i < label.length; i++) {

@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 test('a detection in the pool gives exactly the inline answer, announces the measuring step, and leaves the event loop free', async () => {
-	const inline = runDetectTask(task)
+	const inline = await runDetectTask(task)
 	expect(inline.grassAreas.length).toBeGreaterThan(0)
 
 	let turns = 0
@@ -189,17 +189,17 @@ test('GRASS_WORKERS=0 runs inline with the same answer', async () => {
 	try {
 		let measuring = 0
 		const result = await runDetection(task, { onMeasuring: () => measuring++ })
-		expect(result).toEqual(runDetectTask(task))
+		expect(result).toEqual(await runDetectTask(task))
 		expect(measuring).toBe(1)
 	} finally {
 		process.env.GRASS_WORKERS = '2'
 	}
 })
 
-test('after the buffers kept between detections are let go, the next detection gives the same answer', () => {
-	const before = runDetectTask(task)
+test('after the buffers kept between detections are let go, the next detection gives the same answer', async () => {
+	const before = await runDetectTask(task)
 	releaseDetectionMemory()
-	expect(runDetectTask(task)).toEqual(before)
+	expect(await runDetectTask(task)).toEqual(before)
 })
 
 test('a worker idle for a moment gives its detection memory back (the server’s resident size drops)', () => {

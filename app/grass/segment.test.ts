@@ -2,11 +2,11 @@
 import { expect, test } from 'vitest'
 import { generateScene } from '../../bench/grass/scene.ts'
 import { calibratedConfidence } from './calibration.ts'
-import { detectOnImage } from './detect.ts'
+import { detectOnImage, segment } from './detect.ts'
 import { ROUGH_OUTLINE } from '~/lib/ai-result.ts'
 import { groundPixelAreaM2, project } from '~/lib/web-mercator.ts'
 import { halve } from './raster.ts'
-import { guidedUpsample, segmentLawn, upsample } from './segment.ts'
+import { BLEND, guidedUpsample, segmentLawn, upsample } from './segment.ts'
 
 const iou = (a: Uint8Array, b: Uint8Array) => {
 	let inter = 0
@@ -26,6 +26,30 @@ test('finds the lawn of a yard scene and excludes roofs, pavement and trees; det
 	expect(Buffer.from(again.lawn.data).equals(Buffer.from(first.lawn.data))).toBe(true)
 })
 
+test('the CNN’s log-odds join the trees’ score: a sure "no" on the left half takes its lawn away, a sure "yes" on the right half adds lawn there; no map, the trees alone', async () => {
+	const scene = await generateScene({ seed: 77, zoom: 20, size: 384 })
+	const { width, height } = scene.image
+	const trees = segmentLawn(scene.image, { mpp: scene.mpp })
+	// a 4 × 4 map stretched over the image: columns 0–1 say "not lawn" (−40), columns 2–3 "lawn" (+40)
+	const cnn = { width: 4, height: 4, data: Float32Array.from({ length: 16 }, (_, i) => (i % 4 < 2 ? -40 : 40)) }
+	const blended = segmentLawn(scene.image, { mpp: scene.mpp, cnn })
+	const count = (m: Uint8Array, x0: number, x1: number) => {
+		let n = 0
+		for (let y = 0; y < height; y++) for (let x = x0; x < x1; x++) n += m[y * width + x]!
+		return n
+	}
+	expect(BLEND.cnn).toBeGreaterThan(0)
+	// well inside each half (the stretch blends the two middle columns)
+	expect(count(trees.lawn.data, 0, width / 4)).toBeGreaterThan(0)
+	expect(count(blended.lawn.data, 0, width / 4)).toBe(0)
+	expect(count(blended.lawn.data, (3 * width) / 4, width)).toBeGreaterThan(count(trees.lawn.data, (3 * width) / 4, width))
+	// the product's path computes the map with the shipped model and stays deterministic
+	const first = await segment(scene.image, { mpp: scene.mpp })
+	const again = await segment(scene.image, { mpp: scene.mpp })
+	expect(Buffer.from(again.lawn.data).equals(Buffer.from(first.lawn.data))).toBe(true)
+	expect(iou(first.lawn.data, scene.truth)).toBeGreaterThan(0.85)
+})
+
 test('no lawn in a scene without grass (uniform asphalt grey)', () => {
 	const size = 128
 	const data = new Uint8Array(size * size * 3)
@@ -37,7 +61,7 @@ test('no lawn in a scene without grass (uniform asphalt grey)', () => {
 test('detected polygons measure the true lawn area within 5 %', async () => {
 	const scene = await generateScene({ seed: 78, zoom: 19, size: 384 })
 	const c = project(scene.center, scene.zoom)
-	const detection = detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef: { left: c.x - 192, top: c.y - 192, zoom: scene.zoom }, minAreaM2: 0 })
+	const detection = await detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef: { left: c.x - 192, top: c.y - 192, zoom: scene.zoom }, minAreaM2: 0 })
 	const truthM2 = scene.truth.reduce((s, v) => s + v, 0) * groundPixelAreaM2(scene.center.lat, scene.zoom)
 	const detectedM2 = detection.areas.reduce((s, a) => s + a.areaM2, 0)
 	expect(Math.abs(detectedM2 - truthM2) / truthM2).toBeLessThan(0.05)

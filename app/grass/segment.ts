@@ -1,6 +1,8 @@
-// Lawn segmentation of one image: features → boosted-tree lawn score (plus
-// what verified edits nearby taught) → threshold → morphology scaled to metres
-// per pixel → excluded-feature classes on a sparse grid. Pure and deterministic.
+// Lawn segmentation of one image: features → boosted-tree lawn score, blended
+// with the lawn CNN's log-odds when given (detect.ts segment() computes them),
+// plus what verified edits nearby taught → threshold → morphology scaled to
+// metres per pixel → excluded-feature classes on a sparse grid. Pure and
+// deterministic.
 import { readFileSync } from 'node:fs'
 import { computeFeatures, CONTEXT_NAMES, contextFeatures, FEATURE_NAMES, type Features } from './features.ts'
 import { compileGbdt, generateGbdt, scoreAll, sigmoid, type CompiledGbdt, type EarlyExit, type GbdtJson, type GeneratedGbdt } from './gbdt.ts'
@@ -8,6 +10,7 @@ import { learnedAdjustment, type LearnedLawnModel } from './learned-model.ts'
 import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
 import { boxMean, halveWithTexture, type Mask } from './raster.ts'
+import { stretch } from './cnn.ts'
 import { MIN_FRAGMENT_M2 } from '~/lib/ai-result.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import { adaptToSeeds, applyForce, toWorkingSeeds, type SeedPoints } from './seeds.ts'
@@ -45,9 +48,22 @@ export type SegmentOptions = {
 	seeds?: SeedPoints | null
 	/** checked between stages; an aborted signal throws its reason */
 	signal?: AbortSignal
+	/** the lawn CNN's calibrated log-odds on its own grid (cnn.ts `cnnLogOdds`), blended into the trees' score (BLEND) */
+	cnn?: LogOddsMap | null
 	/** benchmark only: called with each stage's CPU milliseconds */
 	timings?: (stage: string, cpuMs: number) => void
 }
+
+/** A map of lawn log-odds on a grid of its own (stretched over the image: pixel centres aligned). */
+export type LogOddsMap = { data: Float32Array; width: number; height: number }
+
+/**
+ * How the CNN's log-odds join the boosted trees' (both per working pixel, before
+ * what verified edits taught and the taps): trees × score + cnn × CNN + bias.
+ * Chosen on the tune split (Claremont at 1×, 2×, 4×) and the generated tuning
+ * yards (docs/decisions.md, "The lawn CNN joins the trees").
+ */
+export const BLEND = { trees: 1, cnn: 0.35, bias: -0.25 }
 
 export type Segmentation = {
 	lawn: Mask
@@ -285,6 +301,11 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 		lap('context features')
 		score = context.scoreAll(contextColumns, new Float32Array(score.length), first ? CORRECTION_EXIT : EARLY_EXIT, first)
 		lap('second tree pass')
+	}
+	if (options.cnn && BLEND.cnn !== 0) {
+		const z = stretch(options.cnn.data, options.cnn.width, options.cnn.height, sw, sh)
+		for (let p = 0; p < score.length; p++) score[p] = BLEND.trees * score[p]! + BLEND.cnn * z[p]! + BLEND.bias
+		lap('blend')
 	}
 	if (options.learned) {
 		const adjust = learnedAdjustment(options.learned, features)

@@ -15,8 +15,8 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { calibratedProbabilities } from '../../app/grass/calibration.ts'
-import { segmentLawn } from '../../app/grass/segment.ts'
-import { cnnLawn } from '../../scripts/grass-cnn/lawn-cnn.ts'
+import { segment } from '../../app/grass/detect.ts'
+import { cnnLawn } from '../../app/grass/cnn.ts'
 
 const LABELS_DIR = path.resolve('bench/grass/real')
 export const LABEL = { IGNORE: 0, LAWN: 1, TREE: 2, HARD: 3, OTHER: 4 } as const
@@ -297,7 +297,7 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 			;({ image, label } = await upsampleCrop(image, label, upscale))
 			pair = { ...pair, mpp: pair.mpp / upscale }
 		}
-		const segmentation = segmentLawn(image, { mpp: pair.mpp })
+		const segmentation = await segment(image, { mpp: pair.mpp })
 		const cnn = await cnnLawn(image, pair.mpp)
 		const masks: Record<Detector, Uint8Array> = { ours: segmentation.lawn.data, [CNN]: cnn.lawn.data, 'ExG+Otsu': excessGreenOtsu(image) }
 		for (const d of DETECTORS) {
@@ -323,7 +323,7 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 			const tap = nextTap(current, label.data, label.width, label.height)
 			if (tap) {
 				seeds[tap.kind].push({ x: tap.x, y: tap.y })
-				current = segmentLawn(image, { mpp: pair.mpp, seeds }).lawn.data
+				current = (await segment(image, { mpp: pair.mpp, seeds })).lawn.data
 			}
 			score(taps[k]!, current, label.data, pair.mpp)
 		}
@@ -347,7 +347,7 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 			}
 			return Math.min(...best)
 		}
-		cpu.ours.push(await time(() => segmentLawn(bigImage, { mpp })))
+		cpu.ours.push(await time(() => segment(bigImage, { mpp })))
 		cpu[CNN].push(await time(() => cnnLawn(bigImage, mpp)))
 	}
 

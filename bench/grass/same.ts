@@ -6,10 +6,10 @@
 // `npx tsx bench/grass/same.ts stages [tune|test]` prints per-stage CPU time.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { detectOnImage, measureLawn, warmUpGrassDetection } from '../../app/grass/detect.ts'
+import { detectOnImage, measureLawn, segment, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 import type { RgbImage } from '../../app/lib/rgb-image.ts'
-import { segmentLawn, threadCpuMs } from '../../app/grass/segment.ts'
+import { threadCpuMs } from '../../app/grass/segment.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
 import { TEST, TUNE } from './suites.ts'
@@ -49,7 +49,7 @@ if (mode === 'stages') {
 		const s = await scene(options)
 		// the pipeline's own laps, in CPU time of this thread (V8's compiler threads not counted)
 		const t0 = threadCpuMs()
-		const segmentation = segmentLawn(s.image, { mpp: s.mpp, timings: add })
+		const segmentation = await segment(s.image, { mpp: s.mpp, timings: add })
 		const t1 = threadCpuMs()
 		measureLawn(segmentation, { mpp: s.mpp, pixelAreaM2: groundPixelAreaM2(s.lat, s.zoom), georef: s.georef, minAreaM2: 0, timings: add })
 		const t2 = threadCpuMs()
@@ -78,7 +78,7 @@ const unflat = (a: number[]) => Array.from({ length: a.length / 2 }, (_, i) => (
 const outs: Out[] = []
 for (const options of seeds) {
 	const s = await scene(options)
-	const d = detectOnImage(s.image, { mpp: s.mpp, pixelAreaM2: groundPixelAreaM2(s.lat, s.zoom), georef: s.georef })
+	const d = await detectOnImage(s.image, { mpp: s.mpp, pixelAreaM2: groundPixelAreaM2(s.lat, s.zoom), georef: s.georef })
 	outs.push({
 		seed: options.seed,
 		maskHash: createHash('sha1').update(d.segmentation.lawn.data).digest('hex'),

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { segmentLawn } from '../../app/grass/segment.ts'
+import { segment } from '../../app/grass/detect.ts'
 import { excessGreenOtsu } from './real.ts'
 
 const NAIP_MPP = 0.6
@@ -29,7 +29,7 @@ export async function runTreePointCheck(dir: string | undefined) {
 		const W = info.width * UPSAMPLE
 		const H = info.height * UPSAMPLE
 		const big = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(W, H, { kernel: 'cubic' }).raw().toBuffer()
-		const { lawn } = await segmentLawn({ width: W, height: H, data: new Uint8Array(big) }, { mpp: NAIP_MPP / UPSAMPLE })
+		const { lawn } = await segment({ width: W, height: H, data: new Uint8Array(big) }, { mpp: NAIP_MPP / UPSAMPLE })
 		const exg = excessGreenOtsu(image)
 		const city = name.replace(/_\d+$/, '')
 		const c = (cities[city] ??= { points: 0, ours: 0, exg: 0 })

@@ -1,7 +1,11 @@
 #!/usr/bin/python3
-"""Trains Yardstick's lawn CNN on our labels of the real NAIP crops.
+"""Trains Yardstick's lawn CNN on our labels of the real NAIP crops: the CPU recipe
+(deterministic, ~20 minutes on 2 cores). The model the detector ships comes from
+train-gpu.py beside this file (docs/decisions.md, "The lawn CNN joins the trees");
+this recipe's model scores below it (tune IoU 0.43 against 0.55) and writes to
+tmp/ so that it never replaces it by accident.
 
-  /usr/bin/python3 scripts/grass-cnn/train.py [--steps N] [--out app/grass/lawn-cnn]
+  /usr/bin/python3 scripts/grass-cnn/train.py [--steps N] [--out tmp/lawn-cnn-cpu]
 
 Reads bench/grass/real/naip-ca/manifest.json (our labels; images from
 ../shared/realgrass/naip-ca), trains on the train split (Chico, Riverside,
@@ -263,7 +267,7 @@ def main():
     ap.add_argument("--seed", type=int, default=29)
     ap.add_argument("--ema", type=float, default=0.998)
     ap.add_argument("--full-res", action="store_true", help="a decoder level at the working resolution (output stride 1)")
-    ap.add_argument("--out", default=os.path.join(HERE, "lawn-cnn"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "tmp", "lawn-cnn-cpu"))
     ap.add_argument("--synthetic", default=None, help="folder of generated yards (export-synthetic.ts) to mix in")
     ap.add_argument("--synthetic-share", type=float, default=0.25)
     ap.add_argument("--synthetic-tune", default=None, help="folder of generated tuning yards (export-synthetic.ts --tune): also reported at each evaluation")

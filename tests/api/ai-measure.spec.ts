@@ -159,14 +159,16 @@ test('real imagery (issue 29 item 7): a labelled NAIP crop of Long Beach served 
 	const body = (await res.json()) as Reply
 	const error = (totalSqft(body) - real.truthSqft) / real.truthSqft
 	console.log(`${real.name}: ${Math.round(totalSqft(body))} sq ft detected against ${Math.round(real.truthSqft)} sq ft of labelled lawn (${(error * 100).toFixed(1)} %)`)
-	// The issue's target is 15 %; the shipped detector finds about two thirds of this lawn
-	// (-34 % when this test was written, and -68 % on the median Long Beach crop), so this
-	// guards the path from real tiles to a measured area and today's figure, not the target.
-	expect(Math.abs(error)).toBeLessThan(0.45)
+	// The issue's target is 15 %; the detector finds about three quarters of this lawn
+	// (-34 % with the trees alone, -27 % with the lawn CNN blended in), so this guards the
+	// path from real tiles to a measured area and today's figure, not the target.
+	expect(Math.abs(error)).toBeLessThan(0.35)
 	for (const area of body.grassAreas) expect(area.area_sqft).toBeGreaterThanOrEqual(MIN_FRAGMENT_SQFT)
-	// honest about it: 0.6 m imagery upsampled to zoom 20 is not sure lawn, and the panel warns
-	expect(body.meanConfidence).toBeLessThan(ROUGH_OUTLINE.minConfidence)
-	expect(body.roughOutline).toBe(true)
+	// the confidence shown is the calibrated one (fitted on the tune town), and the rough-outline
+	// warning follows from it: tiles at zoom 20 claim 0.11 m a pixel, so only the confidence can raise it
+	expect(body.meanConfidence).toBeGreaterThan(0)
+	expect(body.meanConfidence).toBeLessThanOrEqual(Math.max(...LAWN_CALIBRATION) + 0.005)
+	expect(body.roughOutline).toBe(body.meanConfidence! < ROUGH_OUTLINE.minConfidence)
 })
 
 test('real imagery: a "Lawn here" tap on the deepest labelled lawn the detector missed brings that lawn in, and the area nearer our label', async ({ request, makeUser, env }) => {

@@ -1,17 +1,22 @@
-// The candidate lawn CNN (train.py beside this file, trained on our own labels
-// of real NAIP crops), run in Node: the image resampled to the model's metres
-// per pixel and normalised, onnxruntime-node's forward pass, the lawn-vs-rest
-// log-odds calibrated by the temperature fitted on the tune split, stretched
-// back over the image, thresholded and cleaned up (no fragment or hole under
-// 50 sq ft). `npm run bench:grass real` measures it beside the shipped
-// detector; the server does not use it yet (docs/decisions.md, "Grass
-// detection on real imagery, round two"). The numeric steps are pure functions
-// (tested on small known images); only `cnnLogOdds()` touches the runtime.
+// The lawn CNN (scripts/grass-cnn/train-gpu.py, trained on our own labels of
+// real NAIP crops and the generated training yards), run in Node: the image
+// resampled to the model's metres per pixel and normalised, onnxruntime-node's
+// forward pass, the lawn-vs-rest log-odds calibrated by the temperature fitted
+// on the tune split. The detector blends them into the boosted trees' score
+// (segment.ts BLEND, detect.ts segment()); `cnnLawn` (the CNN alone, stretched,
+// thresholded, no fragment or hole under 50 sq ft) is what `npm run bench:grass
+// real` reports beside it. The numeric steps are pure functions (tested on
+// small known images); only `cnnLogOdds()` touches the runtime.
+import fs from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { fillSmallHoles, removeSmallRegions } from '../../app/grass/morphology.ts'
-import type { RgbImage } from '../../app/lib/rgb-image.ts'
-import type { Mask } from '../../app/grass/raster.ts'
+import { MIN_FRAGMENT_M2 } from '~/lib/ai-result.ts'
+import type { RgbImage } from '~/lib/rgb-image.ts'
 import metaJson from './lawn-cnn.json'
+import { fillSmallHoles, removeSmallRegions } from './morphology.ts'
+import type { Mask } from './raster.ts'
+
+export { MIN_FRAGMENT_M2 }
 
 export type CnnMeta = {
 	workMpp: number
@@ -171,8 +176,11 @@ let session: Promise<{ ort: OrtModule; session: import('onnxruntime-node').Infer
 function model() {
 	session ??= (async () => {
 		const ort = await import('onnxruntime-node')
-		const file = fileURLToPath(new URL('./lawn-cnn.onnx', import.meta.url))
-		const s = await ort.InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' })
+		// beside this module when run from source (the detection workers, scripts); from the server's bundle, the source's copy
+		const file = [fileURLToPath(new URL('./lawn-cnn.onnx', import.meta.url)), path.resolve('app/grass/lawn-cnn.onnx')].find((f) => fs.existsSync(f))
+		if (!file) throw new Error('The lawn model app/grass/lawn-cnn.onnx is missing.')
+		// no memory arena or memory pattern: a detection worker keeps no CNN buffers between detections (the pool's memory target)
+		const s = await ort.InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false })
 		return { ort, session: s }
 	})()
 	return session
@@ -195,9 +203,6 @@ export async function cnnLogOdds(image: RgbImage, mpp: number): Promise<{ data: 
 	for (let i = 0; i < z.length; i++) z[i]! *= scale
 	return { data: z, width: width!, height: height! }
 }
-
-/** 50 sq ft in m²: the smallest lawn fragment, and the smallest hole, an answer keeps. */
-export const MIN_FRAGMENT_M2 = 50 * 0.09290304
 
 /** Lawn where the probability is above the threshold chosen on the tune split; fragments and holes under 50 sq ft go. */
 export function lawnMask(probability: Float32Array, width: number, height: number, mpp: number, threshold = CNN_META.threshold): Mask {

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import type { Mask } from '../../app/grass/raster.ts'
-import { axisWeights, CNN_META, cnnLawn, cnnLogOdds, lawnLogOdds, lawnMask, MIN_FRAGMENT_M2, stretch, toModelInput, workSize } from './lawn-cnn.ts'
+import { axisWeights, CNN_META, cnnLawn, cnnLogOdds, lawnLogOdds, lawnMask, MIN_FRAGMENT_M2, stretch, toModelInput, workSize } from './cnn.ts'
 
 const show = (m: Mask) => Array.from({ length: m.height }, (_, y) => Array.from(m.data.slice(y * m.width, (y + 1) * m.width), (v) => (v ? '#' : '.')).join(''))
 
