@@ -112,7 +112,8 @@ export function computeFeatures(image: RgbImage, mpp: number, fine?: FineTexture
 		saturation[i] = delta / (max + 1e-3)
 		let h = 0
 		if (delta > 1e-4) {
-			if (max === R) h = ((G - B) / delta) % 6
+			// (G − B) / delta is within ±1 here (G and B lie between min and max), where `% 6` is the identity: left out
+			if (max === R) h = (G - B) / delta
 			else if (max === G) h = (B - R) / delta + 2
 			else h = (R - G) / delta + 4
 			h *= 60
