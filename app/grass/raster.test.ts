@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { boxExtreme, boxMean, rng } from './raster.ts'
+import { boxExtreme, boxMean, rng, widenExtreme } from './raster.ts'
 
 test('boxMean averages the clipped window', () => {
 	// 3×2 image: [1 2 3 / 4 5 6]
@@ -74,4 +74,23 @@ test('boxMean gives, to the bit, the row-then-column running sums', () => {
 		const values = Float32Array.from({ length: width * height }, () => next() * 3 - 1)
 		for (const r of [1, 2, 4, 7, 30]) expect(Array.from(boxMean(values, width, height, r))).toEqual(Array.from(reference(values, width, height, r)))
 	}
+})
+
+test('widening a running max or min from radius r to R (R − r ≤ r) equals the filter at R, to the bit', () => {
+	const next = rng(21)
+	for (const [width, height] of [[31, 17], [4, 9], [1, 6], [7, 1], [40, 40]] as const) {
+		const values = Float32Array.from({ length: width * height }, () => (next() < 0.1 ? 0.5 : next() * 2 - 1))
+		for (const r of [1, 2, 3, 5]) {
+			for (let R = r; R <= 2 * r; R++) {
+				for (const sign of [1, -1] as const) {
+					const widened = widenExtreme(boxExtreme(values, width, height, r, sign), width, height, r, R, sign)
+					expect(widened).not.toBeNull()
+					expect(Array.from(widened!)).toEqual(Array.from(boxExtreme(values, width, height, R, sign)))
+				}
+			}
+		}
+	}
+	const v = Float32Array.from({ length: 12 }, (_, i) => i)
+	expect(widenExtreme(boxExtreme(v, 4, 3, 1), 4, 3, 1, 3)).toBeNull()
+	expect(widenExtreme(v, 4, 3, 2, 1)).toBeNull()
 })

@@ -228,6 +228,56 @@ function rangeMax(values: Float32Array, sign: number, row: number, lo: number, h
 	return m
 }
 
+/**
+ * `boxExtreme(values, …, R, sign)` from `near` = `boxExtreme(values, …, r, sign)`
+ * when R − r = d ≤ r: the clipped window of radius R is the union of the
+ * clipped windows of radius r around x − d and x + d (each clamped into the
+ * image; they overlap or touch as 2d ≤ 2r + 1), along each axis, so its
+ * extreme is that of those two (max and min are exact: the same values to
+ * the bit). Two comparisons a pixel instead of a filter of its own; null
+ * when d is out of that range.
+ */
+export function widenExtreme(near: Float32Array, width: number, height: number, r: number, R: number, sign: 1 | -1 = 1): Float32Array | null {
+	const d = R - r
+	if (d < 0 || d > r) return null
+	const n = width * height
+	const out = new Float32Array(n)
+	if (d === 0) {
+		out.set(near)
+		return out
+	}
+	const max = sign > 0
+	// along x into tmp, then along y
+	const tmp = scratchBuffer(4, n)
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		for (let x = 0; x < width; x++) {
+			const u = near[row + (x - d < 0 ? 0 : x - d)]!
+			const v = near[row + (x + d > width - 1 ? width - 1 : x + d)]!
+			tmp[row + x] = max ? (v > u ? v : u) : v < u ? v : u
+		}
+	}
+	for (let y = 0; y < height; y++) {
+		const a = (y - d < 0 ? 0 : y - d) * width
+		const b = (y + d > height - 1 ? height - 1 : y + d) * width
+		const row = y * width
+		if (max) {
+			for (let x = 0; x < width; x++) {
+				const u = tmp[a + x]!
+				const v = tmp[b + x]!
+				out[row + x] = v > u ? v : u
+			}
+		} else {
+			for (let x = 0; x < width; x++) {
+				const u = tmp[a + x]!
+				const v = tmp[b + x]!
+				out[row + x] = v < u ? v : u
+			}
+		}
+	}
+	return out
+}
+
 /** Halves an image by averaging 2×2 blocks (a last odd row/column averages what exists). */
 export function halve(image: RgbImage): RgbImage {
 	return halveBlocks(image, null)
