@@ -50,27 +50,51 @@ export function boxMean(values: Float32Array, width: number, height: number, r: 
 	// x in [inLo, inHi) has its whole window inside the row
 	const inLo = Math.min(r, width)
 	const inHi = Math.max(inLo, width - r)
-	for (let y = 0; y < height; y++) {
-		const row = y * width
-		let sum = 0
-		const first = Math.min(r, width - 1)
-		for (let x = 0; x <= first; x++) sum += values[row + x]!
-		for (let x = 0; x < inLo; x++) {
-			const hi = Math.min(width - 1, x + r)
-			tmp[row + x] = sum / (hi + 1)
-			if (x + r + 1 < width) sum += values[row + x + r + 1]!
+	// the running sum along a row is one long chain of dependent additions:
+	// four rows at a time, so the processor overlaps four chains (each row's
+	// additions as before, in the same order)
+	let y = 0
+	for (; y + 4 <= height; y += 4) {
+		const a = y * width
+		const b = a + width
+		const c = b + width
+		const d = c + width
+		let s0 = rowStart(values, tmp, a, width, r, inLo)
+		let s1 = rowStart(values, tmp, b, width, r, inLo)
+		let s2 = rowStart(values, tmp, c, width, r, inLo)
+		let s3 = rowStart(values, tmp, d, width, r, inLo)
+		for (let x = inLo; x < inHi; x++) {
+			tmp[a + x] = s0 / k
+			tmp[b + x] = s1 / k
+			tmp[c + x] = s2 / k
+			tmp[d + x] = s3 / k
+			const add = x + r + 1
+			if (add < width) {
+				s0 += values[a + add]!
+				s1 += values[b + add]!
+				s2 += values[c + add]!
+				s3 += values[d + add]!
+			}
+			const drop = x - r
+			s0 -= values[a + drop]!
+			s1 -= values[b + drop]!
+			s2 -= values[c + drop]!
+			s3 -= values[d + drop]!
 		}
+		rowEnd(values, tmp, a, width, r, inHi, s0)
+		rowEnd(values, tmp, b, width, r, inHi, s1)
+		rowEnd(values, tmp, c, width, r, inHi, s2)
+		rowEnd(values, tmp, d, width, r, inHi, s3)
+	}
+	for (; y < height; y++) {
+		const row = y * width
+		let sum = rowStart(values, tmp, row, width, r, inLo)
 		for (let x = inLo; x < inHi; x++) {
 			tmp[row + x] = sum / k
 			if (x + r + 1 < width) sum += values[row + x + r + 1]!
 			sum -= values[row + x - r]!
 		}
-		for (let x = inHi; x < width; x++) {
-			const lo = Math.max(0, x - r)
-			tmp[row + x] = sum / (width - lo)
-			if (x + r + 1 < width) sum += values[row + x + r + 1]!
-			if (x - r >= 0) sum -= values[row + x - r]!
-		}
+		rowEnd(values, tmp, row, width, r, inHi, sum)
 	}
 	if (colSums.length < width) colSums = new Float64Array(width)
 	const sums = colSums
@@ -109,6 +133,29 @@ export function boxMean(values: Float32Array, width: number, height: number, r: 
 		} else for (let x = 0; x < width; x++) out[row + x] = sums[x]! / count
 	}
 	return out
+}
+
+/** A row's running sum over its first window, and the means of the windows clipped by the row's start (x < inLo); returns the sum at x = inLo. */
+function rowStart(values: Float32Array, tmp: Float32Array, row: number, width: number, r: number, inLo: number): number {
+	let sum = 0
+	const first = Math.min(r, width - 1)
+	for (let x = 0; x <= first; x++) sum += values[row + x]!
+	for (let x = 0; x < inLo; x++) {
+		const hi = Math.min(width - 1, x + r)
+		tmp[row + x] = sum / (hi + 1)
+		if (x + r + 1 < width) sum += values[row + x + r + 1]!
+	}
+	return sum
+}
+
+/** The means of the windows clipped by the row's end (x ≥ inHi), from the running sum at x = inHi. */
+function rowEnd(values: Float32Array, tmp: Float32Array, row: number, width: number, r: number, inHi: number, sum: number): void {
+	for (let x = inHi; x < width; x++) {
+		const lo = Math.max(0, x - r)
+		tmp[row + x] = sum / (width - lo)
+		if (x + r + 1 < width) sum += values[row + x + r + 1]!
+		if (x - r >= 0) sum -= values[row + x - r]!
+	}
 }
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same stream. */
