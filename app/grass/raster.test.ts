@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { boxExtreme, boxMean, rng, widenExtreme } from './raster.ts'
+import { boxExtreme, boxMean, halveWithTexture, rng, widenExtreme } from './raster.ts'
 
 test('boxMean averages the clipped window', () => {
 	// 3×2 image: [1 2 3 / 4 5 6]
@@ -94,4 +94,30 @@ test('widening a running max or min from radius r to R (R − r ≤ r) equals th
 	const v = Float32Array.from({ length: 12 }, (_, i) => i)
 	expect(widenExtreme(boxExtreme(v, 4, 3, 1), 4, 3, 1, 3)).toBeNull()
 	expect(widenExtreme(v, 4, 3, 2, 1)).toBeNull()
+})
+
+test('halving averages 2×2 blocks (odd edges clamped) and keeps each block’s brightness mean and variance', () => {
+	const next = rng(31)
+	for (const [width, height] of [[6, 4], [7, 5], [1, 3], [5, 1]] as const) {
+		const data = Uint8Array.from({ length: width * height * 3 }, () => Math.floor(next() * 256))
+		const { small, fine } = halveWithTexture({ width, height, data })
+		const w = Math.ceil(width / 2)
+		const h = Math.ceil(height / 2)
+		expect([small.width, small.height]).toEqual([w, h])
+		for (let y = 0; y < h; y++) {
+			for (let x = 0; x < w; x++) {
+				const at = [
+					[2 * x, 2 * y],
+					[Math.min(width - 1, 2 * x + 1), 2 * y],
+					[2 * x, Math.min(height - 1, 2 * y + 1)],
+					[Math.min(width - 1, 2 * x + 1), Math.min(height - 1, 2 * y + 1)],
+				].map(([u, v]) => (v! * width + u!) * 3)
+				for (let ch = 0; ch < 3; ch++) expect(small.data[(y * w + x) * 3 + ch]).toBe(Math.floor((at.reduce((s, i) => s + data[i + ch]!, 0) + 2) / 4))
+				const l = at.map((i) => data[i]! + 2 * data[i + 1]! + data[i + 2]!)
+				const m = (l[0]! + l[1]! + l[2]! + l[3]!) / 16
+				expect(fine.mean[y * w + x]).toBe(Math.fround(m))
+				expect(fine.variance[y * w + x]).toBe(Math.fround((l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2 + l[3]! ** 2) / 64 - m * m))
+			}
+		}
+	}
 })

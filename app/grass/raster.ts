@@ -362,12 +362,27 @@ function halveBlocks(image: RgbImage, fine: FineTexture | null): RgbImage {
 			const c = (y1 * width + x0) * 3
 			const d = (y1 * width + x1) * 3
 			const o = (y * w + x) * 3
-			for (let ch = 0; ch < 3; ch++) out[o + ch] = (data[a + ch]! + data[b + ch]! + data[c + ch]! + data[d + ch]! + 2) >> 2
+			// the twelve bytes read once, the channels written out (integer sums: the same bytes)
+			const ra = data[a]!
+			const ga = data[a + 1]!
+			const ba = data[a + 2]!
+			const rb = data[b]!
+			const gb = data[b + 1]!
+			const bb = data[b + 2]!
+			const rc = data[c]!
+			const gc = data[c + 1]!
+			const bc = data[c + 2]!
+			const rd = data[d]!
+			const gd = data[d + 1]!
+			const bd = data[d + 2]!
+			out[o] = (ra + rb + rc + rd + 2) >> 2
+			out[o + 1] = (ga + gb + gc + gd + 2) >> 2
+			out[o + 2] = (ba + bb + bc + bd + 2) >> 2
 			if (fine) {
-				const la = data[a]! + 2 * data[a + 1]! + data[a + 2]!
-				const lb = data[b]! + 2 * data[b + 1]! + data[b + 2]!
-				const lc = data[c]! + 2 * data[c + 1]! + data[c + 2]!
-				const ld = data[d]! + 2 * data[d + 1]! + data[d + 2]!
+				const la = ra + 2 * ga + ba
+				const lb = rb + 2 * gb + bb
+				const lc = rc + 2 * gc + bc
+				const ld = rd + 2 * gd + bd
 				const m = (la + lb + lc + ld) / 16
 				fine.mean[y * w + x] = m
 				fine.variance[y * w + x] = (la * la + lb * lb + lc * lc + ld * ld) / 64 - m * m
