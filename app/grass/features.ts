@@ -1,7 +1,7 @@
 // Per-pixel features for lawn segmentation: colour normalised against haze and
 // colour cast, chromaticity, HSV, and texture/context at fixed ground scales
 // (metres, so zoom 19 and 20 see the same thing). Pure.
-import { boxExtreme, boxMean, type FineTexture } from './raster.ts'
+import { boxExtreme, boxMean, widenExtreme, type FineTexture } from './raster.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 
 export const FEATURE_NAMES = [
@@ -112,7 +112,8 @@ export function computeFeatures(image: RgbImage, mpp: number, fine?: FineTexture
 		saturation[i] = delta / (max + 1e-3)
 		let h = 0
 		if (delta > 1e-4) {
-			if (max === R) h = ((G - B) / delta) % 6
+			// (G − B) / delta is within ±1 here (G and B lie between min and max), where `% 6` is the identity: left out
+			if (max === R) h = (G - B) / delta
 			else if (max === G) h = (B - R) / delta + 2
 			else h = (R - G) / delta + 4
 			h *= 60
@@ -317,16 +318,19 @@ export function contextFeatures(features: Features, p1: Float32Array): Float32Ar
 		lumToAll[i] = lum[i]! / (gL + 0.02)
 		gToAll[i] = gFrac[i]! - gG
 	}
+	// the 2 m extremes from the 1 m ones where the windows allow (the same values)
+	const min1 = boxExtreme(p1, width, height, near, -1)
+	const max1 = boxExtreme(p1, width, height, near)
 	return [
 		...features.values,
 		p1,
 		boxMean(p1, width, height, radiusPx(SMALL_M, mpp)),
 		boxMean(p1, width, height, radiusPx(MEDIUM_M, mpp)),
 		boxMean(p1, width, height, radiusPx(LARGE_M, mpp)),
-		boxExtreme(p1, width, height, near, -1),
-		boxExtreme(p1, width, height, near),
-		boxExtreme(p1, width, height, far, -1),
-		boxExtreme(p1, width, height, far),
+		min1,
+		max1,
+		widenExtreme(min1, width, height, near, far, -1) ?? boxExtreme(p1, width, height, far, -1),
+		widenExtreme(max1, width, height, near, far) ?? boxExtreme(p1, width, height, far),
 		lumToLawn,
 		gToLawn,
 		bToLawn,

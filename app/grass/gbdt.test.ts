@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { branchPixels, compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, TREES_PER_CHUNK, type GbdtJson } from './gbdt.ts'
+import { branchPixels, compileGbdt, generateGbdt, scoreAll, scoreAllInterpreted, scoreAt, TREES_PER_CHUNK, type GbdtJson } from './gbdt.ts'
 import modelJson from './model.json'
 import { rng } from './raster.ts'
 import { FEATURE_NAMES } from './features.ts'
@@ -49,6 +49,22 @@ test('the generated evaluator gives the array walk’s scores to the bit', () =>
 		for (let i = 0; i < 200; i++) columns[compiled.feature[i % compiled.feature.length]!]![i] = compiled.threshold[i % compiled.threshold.length]!
 		const want = scoreAllInterpreted(compiled, columns, new Float32Array(n))
 		expect(Array.from(scoreAll(compiled, columns, new Float32Array(n)))).toEqual(Array.from(want))
+	}
+})
+
+test('scoring listed pixels in place gives the scores of the gathered pixels to the bit', () => {
+	const file = modelJson as unknown as { excluded: Record<string, GbdtJson> }
+	const n = 4000
+	const columns = randomColumns(12, n)
+	const pick = rng(13)
+	// scattered, repeated and out-of-order pixels
+	const at = Int32Array.from({ length: 1500 }, (_, j) => (j < 10 ? n - 1 - j : Math.floor(pick() * n)))
+	const gathered = columns.map((column) => Float32Array.from(at, (p) => column[p]!))
+	for (const model of Object.values(file.excluded)) {
+		const compiled = compileGbdt(model, FEATURE_NAMES)
+		const want = scoreAll(compiled, gathered, new Float32Array(at.length))
+		expect(Array.from(scoreAt(compiled, columns, at, new Float32Array(at.length)))).toEqual(Array.from(want))
+		expect(Array.from(scoreAt(compiled, columns, at.subarray(0, 0), new Float32Array(0)))).toEqual([])
 	}
 })
 

@@ -62,6 +62,18 @@ export function scoreAll(model: CompiledGbdt, columns: readonly Float32Array[], 
 	return out
 }
 
+/**
+ * Raw scores of the pixels `at` lists (out[j] for pixel at[j]), read where
+ * they lie in the full columns (no gathering copy): the same sums as
+ * `scoreAll` over the gathered values, to the bit.
+ */
+export function scoreAt(model: CompiledGbdt, columns: readonly Float32Array[], at: Int32Array, out: Float32Array): Float32Array {
+	let evaluate = stepwiseAt.get(model)
+	if (!evaluate) stepwiseAt.set(model, (evaluate = generateStepwise(model, true)))
+	evaluate(columns, out, at)
+	return out
+}
+
 export function scoreAllInterpreted(model: CompiledGbdt, columns: readonly Float32Array[], out: Float32Array): Float32Array {
 	const { depth, internal, feature, threshold, leaf, trees } = model
 	const leaves = internal + 1
@@ -158,10 +170,15 @@ function exerciseBranches(model: CompiledGbdt, evaluate: (columns: readonly Floa
 	for (let k = 0; k < 3; k++) evaluate(columns, new Float32Array(columns[0]!.length))
 }
 
-const stepwise = new WeakMap<CompiledGbdt, (columns: readonly Float32Array[], out: Float32Array) => void>()
+type Stepwise = (columns: readonly Float32Array[], out: Float32Array, at?: Int32Array) => void
+const stepwise = new WeakMap<CompiledGbdt, Stepwise>()
+const stepwiseAt = new WeakMap<CompiledGbdt, Stepwise>()
 
-/** One pixel at a time through every tree, rounding the running sum to float32 after each tree as `scoreAllInterpreted` does. */
-function generateStepwise(model: CompiledGbdt): (columns: readonly Float32Array[], out: Float32Array) => void {
+/**
+ * One pixel at a time through every tree, rounding the running sum to float32
+ * after each tree as `scoreAllInterpreted` does; `indexed`: out[j] is pixel at[j]'s.
+ */
+function generateStepwise(model: CompiledGbdt, indexed = false): Stepwise {
 	const { depth, internal, feature, threshold, leaf, trees } = model
 	const leaves = internal + 1
 	const expr = (k: number, node: number, d: number): string => {
@@ -173,8 +190,15 @@ function generateStepwise(model: CompiledGbdt): (columns: readonly Float32Array[
 	const load = used.map((f) => `const c${f} = columns[${f}];`).join(' ')
 	const sum = Array.from({ length: trees }, (_, k) => `\ts = fround(s + ${expr(k, 0, 0)})`).join('\n')
 	const base = Math.fround(model.base)
-	const evaluate = new Function('columns', 'out', `const fround = Math.fround\n${load}\nconst n = out.length\nfor (let p = 0; p < n; p++) {\nlet s = ${literal(base)}\n${sum}\nout[p] = s\n}`) as (columns: readonly Float32Array[], out: Float32Array) => void
-	exerciseBranches(model, evaluate)
+	const loop = indexed ? 'for (let j = 0; j < n; j++) {\nconst p = at[j]' : 'for (let p = 0; p < n; p++) {\nconst j = p'
+	const evaluate = new Function('columns', 'out', 'at', `const fround = Math.fround\n${load}\nconst n = out.length\n${loop}\nlet s = ${literal(base)}\n${sum}\nout[j] = s\n}`) as Stepwise
+	if (indexed) {
+		exerciseBranches(model, (columns, out) => {
+			const at = new Int32Array(out.length)
+			for (let p = 0; p < at.length; p++) at[p] = p
+			evaluate(columns, out, at)
+		})
+	} else exerciseBranches(model, evaluate)
 	return evaluate
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { boxExtreme, boxMean, rng } from './raster.ts'
+import { boxExtreme, boxMean, halveWithTexture, rng, widenExtreme } from './raster.ts'
 
 test('boxMean averages the clipped window', () => {
 	// 3×2 image: [1 2 3 / 4 5 6]
@@ -70,8 +70,54 @@ test('boxMean gives, to the bit, the row-then-column running sums', () => {
 		return out
 	}
 	const next = rng(3)
-	for (const [width, height] of [[37, 23], [5, 3], [1, 9], [8, 1], [60, 60]] as const) {
+	// heights around the four rows the row pass takes at a time
+	for (const [width, height] of [[37, 23], [5, 3], [1, 9], [8, 1], [60, 60], [6, 4], [9, 5], [3, 7], [11, 8]] as const) {
 		const values = Float32Array.from({ length: width * height }, () => next() * 3 - 1)
 		for (const r of [1, 2, 4, 7, 30]) expect(Array.from(boxMean(values, width, height, r))).toEqual(Array.from(reference(values, width, height, r)))
+	}
+})
+
+test('widening a running max or min from radius r to R (R − r ≤ r) equals the filter at R, to the bit', () => {
+	const next = rng(21)
+	for (const [width, height] of [[31, 17], [4, 9], [1, 6], [7, 1], [40, 40]] as const) {
+		const values = Float32Array.from({ length: width * height }, () => (next() < 0.1 ? 0.5 : next() * 2 - 1))
+		for (const r of [1, 2, 3, 5]) {
+			for (let R = r; R <= 2 * r; R++) {
+				for (const sign of [1, -1] as const) {
+					const widened = widenExtreme(boxExtreme(values, width, height, r, sign), width, height, r, R, sign)
+					expect(widened).not.toBeNull()
+					expect(Array.from(widened!)).toEqual(Array.from(boxExtreme(values, width, height, R, sign)))
+				}
+			}
+		}
+	}
+	const v = Float32Array.from({ length: 12 }, (_, i) => i)
+	expect(widenExtreme(boxExtreme(v, 4, 3, 1), 4, 3, 1, 3)).toBeNull()
+	expect(widenExtreme(v, 4, 3, 2, 1)).toBeNull()
+})
+
+test('halving averages 2×2 blocks (odd edges clamped) and keeps each block’s brightness mean and variance', () => {
+	const next = rng(31)
+	for (const [width, height] of [[6, 4], [7, 5], [1, 3], [5, 1]] as const) {
+		const data = Uint8Array.from({ length: width * height * 3 }, () => Math.floor(next() * 256))
+		const { small, fine } = halveWithTexture({ width, height, data })
+		const w = Math.ceil(width / 2)
+		const h = Math.ceil(height / 2)
+		expect([small.width, small.height]).toEqual([w, h])
+		for (let y = 0; y < h; y++) {
+			for (let x = 0; x < w; x++) {
+				const at = [
+					[2 * x, 2 * y],
+					[Math.min(width - 1, 2 * x + 1), 2 * y],
+					[2 * x, Math.min(height - 1, 2 * y + 1)],
+					[Math.min(width - 1, 2 * x + 1), Math.min(height - 1, 2 * y + 1)],
+				].map(([u, v]) => (v! * width + u!) * 3)
+				for (let ch = 0; ch < 3; ch++) expect(small.data[(y * w + x) * 3 + ch]).toBe(Math.floor((at.reduce((s, i) => s + data[i + ch]!, 0) + 2) / 4))
+				const l = at.map((i) => data[i]! + 2 * data[i + 1]! + data[i + 2]!)
+				const m = (l[0]! + l[1]! + l[2]! + l[3]!) / 16
+				expect(fine.mean[y * w + x]).toBe(Math.fround(m))
+				expect(fine.variance[y * w + x]).toBe(Math.fround((l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2 + l[3]! ** 2) / 64 - m * m))
+			}
+		}
 	}
 })

@@ -50,27 +50,51 @@ export function boxMean(values: Float32Array, width: number, height: number, r: 
 	// x in [inLo, inHi) has its whole window inside the row
 	const inLo = Math.min(r, width)
 	const inHi = Math.max(inLo, width - r)
-	for (let y = 0; y < height; y++) {
-		const row = y * width
-		let sum = 0
-		const first = Math.min(r, width - 1)
-		for (let x = 0; x <= first; x++) sum += values[row + x]!
-		for (let x = 0; x < inLo; x++) {
-			const hi = Math.min(width - 1, x + r)
-			tmp[row + x] = sum / (hi + 1)
-			if (x + r + 1 < width) sum += values[row + x + r + 1]!
+	// the running sum along a row is one long chain of dependent additions:
+	// four rows at a time, so the processor overlaps four chains (each row's
+	// additions as before, in the same order)
+	let y = 0
+	for (; y + 4 <= height; y += 4) {
+		const a = y * width
+		const b = a + width
+		const c = b + width
+		const d = c + width
+		let s0 = rowStart(values, tmp, a, width, r, inLo)
+		let s1 = rowStart(values, tmp, b, width, r, inLo)
+		let s2 = rowStart(values, tmp, c, width, r, inLo)
+		let s3 = rowStart(values, tmp, d, width, r, inLo)
+		for (let x = inLo; x < inHi; x++) {
+			tmp[a + x] = s0 / k
+			tmp[b + x] = s1 / k
+			tmp[c + x] = s2 / k
+			tmp[d + x] = s3 / k
+			const add = x + r + 1
+			if (add < width) {
+				s0 += values[a + add]!
+				s1 += values[b + add]!
+				s2 += values[c + add]!
+				s3 += values[d + add]!
+			}
+			const drop = x - r
+			s0 -= values[a + drop]!
+			s1 -= values[b + drop]!
+			s2 -= values[c + drop]!
+			s3 -= values[d + drop]!
 		}
+		rowEnd(values, tmp, a, width, r, inHi, s0)
+		rowEnd(values, tmp, b, width, r, inHi, s1)
+		rowEnd(values, tmp, c, width, r, inHi, s2)
+		rowEnd(values, tmp, d, width, r, inHi, s3)
+	}
+	for (; y < height; y++) {
+		const row = y * width
+		let sum = rowStart(values, tmp, row, width, r, inLo)
 		for (let x = inLo; x < inHi; x++) {
 			tmp[row + x] = sum / k
 			if (x + r + 1 < width) sum += values[row + x + r + 1]!
 			sum -= values[row + x - r]!
 		}
-		for (let x = inHi; x < width; x++) {
-			const lo = Math.max(0, x - r)
-			tmp[row + x] = sum / (width - lo)
-			if (x + r + 1 < width) sum += values[row + x + r + 1]!
-			if (x - r >= 0) sum -= values[row + x - r]!
-		}
+		rowEnd(values, tmp, row, width, r, inHi, sum)
 	}
 	if (colSums.length < width) colSums = new Float64Array(width)
 	const sums = colSums
@@ -109,6 +133,29 @@ export function boxMean(values: Float32Array, width: number, height: number, r: 
 		} else for (let x = 0; x < width; x++) out[row + x] = sums[x]! / count
 	}
 	return out
+}
+
+/** A row's running sum over its first window, and the means of the windows clipped by the row's start (x < inLo); returns the sum at x = inLo. */
+function rowStart(values: Float32Array, tmp: Float32Array, row: number, width: number, r: number, inLo: number): number {
+	let sum = 0
+	const first = Math.min(r, width - 1)
+	for (let x = 0; x <= first; x++) sum += values[row + x]!
+	for (let x = 0; x < inLo; x++) {
+		const hi = Math.min(width - 1, x + r)
+		tmp[row + x] = sum / (hi + 1)
+		if (x + r + 1 < width) sum += values[row + x + r + 1]!
+	}
+	return sum
+}
+
+/** The means of the windows clipped by the row's end (x ≥ inHi), from the running sum at x = inHi. */
+function rowEnd(values: Float32Array, tmp: Float32Array, row: number, width: number, r: number, inHi: number, sum: number): void {
+	for (let x = inHi; x < width; x++) {
+		const lo = Math.max(0, x - r)
+		tmp[row + x] = sum / (width - lo)
+		if (x + r + 1 < width) sum += values[row + x + r + 1]!
+		if (x - r >= 0) sum -= values[row + x - r]!
+	}
 }
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same stream. */
@@ -228,6 +275,56 @@ function rangeMax(values: Float32Array, sign: number, row: number, lo: number, h
 	return m
 }
 
+/**
+ * `boxExtreme(values, …, R, sign)` from `near` = `boxExtreme(values, …, r, sign)`
+ * when R − r = d ≤ r: the clipped window of radius R is the union of the
+ * clipped windows of radius r around x − d and x + d (each clamped into the
+ * image; they overlap or touch as 2d ≤ 2r + 1), along each axis, so its
+ * extreme is that of those two (max and min are exact: the same values to
+ * the bit). Two comparisons a pixel instead of a filter of its own; null
+ * when d is out of that range.
+ */
+export function widenExtreme(near: Float32Array, width: number, height: number, r: number, R: number, sign: 1 | -1 = 1): Float32Array | null {
+	const d = R - r
+	if (d < 0 || d > r) return null
+	const n = width * height
+	const out = new Float32Array(n)
+	if (d === 0) {
+		out.set(near)
+		return out
+	}
+	const max = sign > 0
+	// along x into tmp, then along y
+	const tmp = scratchBuffer(4, n)
+	for (let y = 0; y < height; y++) {
+		const row = y * width
+		for (let x = 0; x < width; x++) {
+			const u = near[row + (x - d < 0 ? 0 : x - d)]!
+			const v = near[row + (x + d > width - 1 ? width - 1 : x + d)]!
+			tmp[row + x] = max ? (v > u ? v : u) : v < u ? v : u
+		}
+	}
+	for (let y = 0; y < height; y++) {
+		const a = (y - d < 0 ? 0 : y - d) * width
+		const b = (y + d > height - 1 ? height - 1 : y + d) * width
+		const row = y * width
+		if (max) {
+			for (let x = 0; x < width; x++) {
+				const u = tmp[a + x]!
+				const v = tmp[b + x]!
+				out[row + x] = v > u ? v : u
+			}
+		} else {
+			for (let x = 0; x < width; x++) {
+				const u = tmp[a + x]!
+				const v = tmp[b + x]!
+				out[row + x] = v < u ? v : u
+			}
+		}
+	}
+	return out
+}
+
 /** Halves an image by averaging 2×2 blocks (a last odd row/column averages what exists). */
 export function halve(image: RgbImage): RgbImage {
 	return halveBlocks(image, null)
@@ -265,12 +362,27 @@ function halveBlocks(image: RgbImage, fine: FineTexture | null): RgbImage {
 			const c = (y1 * width + x0) * 3
 			const d = (y1 * width + x1) * 3
 			const o = (y * w + x) * 3
-			for (let ch = 0; ch < 3; ch++) out[o + ch] = (data[a + ch]! + data[b + ch]! + data[c + ch]! + data[d + ch]! + 2) >> 2
+			// the twelve bytes read once, the channels written out (integer sums: the same bytes)
+			const ra = data[a]!
+			const ga = data[a + 1]!
+			const ba = data[a + 2]!
+			const rb = data[b]!
+			const gb = data[b + 1]!
+			const bb = data[b + 2]!
+			const rc = data[c]!
+			const gc = data[c + 1]!
+			const bc = data[c + 2]!
+			const rd = data[d]!
+			const gd = data[d + 1]!
+			const bd = data[d + 2]!
+			out[o] = (ra + rb + rc + rd + 2) >> 2
+			out[o + 1] = (ga + gb + gc + gd + 2) >> 2
+			out[o + 2] = (ba + bb + bc + bd + 2) >> 2
 			if (fine) {
-				const la = data[a]! + 2 * data[a + 1]! + data[a + 2]!
-				const lb = data[b]! + 2 * data[b + 1]! + data[b + 2]!
-				const lc = data[c]! + 2 * data[c + 1]! + data[c + 2]!
-				const ld = data[d]! + 2 * data[d + 1]! + data[d + 2]!
+				const la = ra + 2 * ga + ba
+				const lb = rb + 2 * gb + bb
+				const lc = rc + 2 * gc + bc
+				const ld = rd + 2 * gd + bd
 				const m = (la + lb + lc + ld) / 16
 				fine.mean[y * w + x] = m
 				fine.variance[y * w + x] = (la * la + lb * lb + lc * lc + ld * ld) / 64 - m * m
