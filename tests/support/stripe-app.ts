@@ -117,7 +117,8 @@ export async function checkoutToStripe(page: Page, expect: Expect, baseURL: stri
 	await expect(page.getByText('Card details are collected by Stripe.')).toBeVisible()
 	await expect(page.getByLabel('Card Number')).toHaveCount(0)
 	await page.getByRole('button', { name: 'Continue to Stripe' }).click()
-	await expect(page.getByRole('heading', { name: 'Set up your card' })).toBeVisible()
+	// the account, the Stripe customer and the setup session are made before the redirect: seconds on a busy machine
+	await expect(page.getByRole('heading', { name: 'Set up your card' })).toBeVisible({ timeout: 30_000 })
 }
 
 /** Types the card on Stripe's hosted page and presses Save card (the page sends the browser back). */
