@@ -72,6 +72,9 @@ async function shutdown(signal: string) {
 	await bulkWorker?.stop().catch((error) => console.error('Bulk worker stop failed', error))
 	const { stopBoss } = await import('../app/services/bulk-queue.server.ts')
 	await stopBoss()
+	// the detection workers go once no lawn-CNN pass is in flight: exiting during one aborts the process (app/grass/run-gate.ts)
+	const { stopDetectionPool } = await import('../app/grass/pool.server.ts')
+	await stopDetectionPool().catch((error) => console.error('Detection pool stop failed', error))
 	await db.stop().catch((error) => console.error('Database stop failed', error))
 	process.exit(0)
 }

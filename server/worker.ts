@@ -22,6 +22,9 @@ async function shutdown(signal: string) {
 	console.log(`${signal}: finishing the rows in hand, then stopping`)
 	await worker.stop()
 	await stopBoss()
+	// the detection workers go once no lawn-CNN pass is in flight: exiting during one aborts the process (app/grass/run-gate.ts)
+	const { stopDetectionPool } = await import('../app/grass/pool.server.ts')
+	await stopDetectionPool()
 	process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -15,6 +15,7 @@ import type { RgbImage } from '~/lib/rgb-image.ts'
 import metaJson from './lawn-cnn.json'
 import { fillSmallHoles, removeSmallRegions } from './morphology.ts'
 import type { Mask } from './raster.ts'
+import { processCnnGate, RunGate } from './run-gate.ts'
 
 export { MIN_FRAGMENT_M2 }
 
@@ -191,11 +192,16 @@ function model() {
  * the tune split) for `image` at `mpp` metres per pixel, on the model's output
  * grid (half its working resolution); `stretch` takes them to any grid.
  */
-export async function cnnLogOdds(image: RgbImage, mpp: number): Promise<{ data: Float32Array; width: number; height: number }> {
-	const { ort, session } = await model()
+export async function cnnLogOdds(image: RgbImage, mpp: number, gate?: RunGate | null): Promise<{ data: Float32Array; width: number; height: number }> {
 	const work = workSize(image.width, image.height, mpp)
 	const input = toModelInput(image, work.width, work.height)
-	const result = await session.run({ image: new ort.Tensor('float32', input, [1, 3, work.height, work.width]) })
+	// the session's creation and the pass, through the process's gate and the task's (run-gate.ts):
+	// no thread is terminated while onnxruntime works for it
+	const gates = gate ? [processCnnGate(), gate] : [processCnnGate()]
+	const result = await RunGate.through(gates, async () => {
+		const { ort, session } = await model()
+		return session.run({ image: new ort.Tensor('float32', input, [1, 3, work.height, work.width]) })
+	})
 	const logits = result.logits!
 	const [, classes, height, width] = logits.dims as number[]
 	const z = lawnLogOdds(logits.data as Float32Array, classes!, width!, height!)

@@ -8,6 +8,7 @@ import type { MessagePort } from 'node:worker_threads'
 import { grassAreasOf, measureLawn, prepareAiShapes, segment, warmUpGrassDetection, type ExcludedFeature, type GrassArea, type PreparedShapes, type Roi } from './detect.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
 import { releaseScratch } from './raster.ts'
+import { GateClosedError, RunGate } from './run-gate.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import type { SeedPoints } from './seeds.ts'
 import { currentThreadId, enterIdle, mayLeaveIdle, SCHED_IDLE, threadStat } from './thread-priority.server.ts'
@@ -25,12 +26,14 @@ export type DetectTask = {
 	prepareShapes?: boolean
 	/** told `{ idleThread }` as a detection starts at SCHED_IDLE, and 'measuring' when the segmentation is done (the modal's last step) */
 	progress?: MessagePort
+	/** the task's gate (run-gate.ts): cancelling closes it, and the worker is terminated only once no CNN pass is in flight */
+	cnnGate?: SharedArrayBuffer
 }
 
 export type DetectTaskResult = { grassAreas: GrassArea[]; excluded: ExcludedFeature[]; prepared?: PreparedShapes }
 
 export async function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): Promise<DetectTaskResult> {
-	const segmentation = await segment(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds })
+	const segmentation = await segment(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds, cnnGate: task.cnnGate ? new RunGate(task.cnnGate) : null })
 	onMeasuring?.()
 	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn })
 	const grassAreas = grassAreasOf(detection.areas)
@@ -120,6 +123,9 @@ if (process.env.GRASS_WORKER === '1') {
 // a production worker warms up as it starts (GRASS_WARMUP=off skips it), before it takes a task:
 // V8 optimises every stage, so the first detections do not pay for it
 if (process.env.GRASS_WORKER === '1' && process.env.NODE_ENV === 'production' && process.env.GRASS_WARMUP !== 'off') {
-	await warmUpGrassDetection()
+	// the pool stopped during the warm-up (run-gate.ts): the worker is about to go, nothing to warm
+	await warmUpGrassDetection().catch((error: unknown) => {
+		if (!(error instanceof GateClosedError)) throw error
+	})
 	collectGarbage?.()
 }

@@ -68,7 +68,7 @@ export type DetectOptions = MeasureOptions & { learned?: LearnedLawnModel | null
  * boosted trees' score (segment.ts BLEND). Every detection path runs this.
  */
 export async function segment(image: RgbImage, options: SegmentOptions): Promise<Segmentation> {
-	const cnn = BLEND.cnn !== 0 ? await cnnLogOdds(image, options.mpp) : null
+	const cnn = BLEND.cnn !== 0 ? await cnnLogOdds(image, options.mpp, options.cnnGate) : null
 	options.signal?.throwIfAborted()
 	return segmentLawn(image, { ...options, cnn })
 }

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { runDetectTask, type DetectTask, type DetectTaskResult } from './detect-worker.ts'
+import { processCnnGate, RunGate } from './run-gate.ts'
 import { leaveIdle, threadRunning } from './thread-priority.server.ts'
 
 /**
@@ -52,6 +53,8 @@ function getPool(): Piscina {
 			// the default (sized to the machine) held ~220 MB more after 37 detections (bench:load)
 			resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
 			env: { ...process.env, GRASS_WORKER: '1' },
+			// the process's CNN gate (run-gate.ts), shared with every worker: stopping the pool waits for their passes
+			workerData: { cnnGate: processCnnGate().buffer },
 		})
 	}
 	return pool
@@ -81,13 +84,19 @@ export async function runDetection(task: Omit<DetectTask, 'progress'>, { signal,
 		onMeasuring?.()
 	}
 	const { port1, port2 } = new MessageChannel()
+	// cancelling: the task's gate closes first, so piscina terminates the worker only once no CNN pass
+	// is in flight (a pass in flight would abort the whole process, run-gate.ts); a queued task just goes
+	const gate = new RunGate()
+	const cancel = new AbortController()
+	const onAbort = () => void gate.close().then(() => cancel.abort(signal!.reason))
+	signal?.addEventListener('abort', onAbort, { once: true })
 	let stopWatching = () => {}
 	port1.on('message', (message: 'measuring' | { idleThread: number }) => {
 		if (message === 'measuring') tellMeasuring()
 		else stopWatching = watchForStarvation(message.idleThread)
 	})
 	try {
-		const result = (await getPool().run({ ...task, progress: port2 }, { transferList: [port2] as never, signal })) as DetectTaskResult
+		const result = (await getPool().run({ ...task, progress: port2, cnnGate: gate.buffer }, { transferList: [port2] as never, signal: cancel.signal })) as DetectTaskResult
 		// the worker's note and its result travel on different ports: never skip the step
 		tellMeasuring()
 		return result
@@ -96,6 +105,7 @@ export async function runDetection(task: Omit<DetectTask, 'progress'>, { signal,
 		if (signal?.aborted) throw signal.reason
 		throw error
 	} finally {
+		signal?.removeEventListener('abort', onAbort)
 		stopWatching()
 		port1.close()
 	}
@@ -134,9 +144,20 @@ function watchForStarvation(tid: number): () => void {
 	return () => clearInterval(timer)
 }
 
-/** Stops the workers (graceful shutdown, tests). */
+/**
+ * Stops the workers (graceful shutdown, tests): the process's CNN gate closes first and the workers
+ * go once no CNN pass is in flight (a pass in flight would abort the whole process, run-gate.ts);
+ * then it opens again for a pool started later.
+ */
 export async function stopDetectionPool(): Promise<void> {
 	const current = shared.yardstickDetectionPool
 	shared.yardstickDetectionPool = null
-	await current?.destroy()
+	if (!current) return
+	const gate = processCnnGate()
+	await gate.close()
+	try {
+		await current.destroy()
+	} finally {
+		gate.open()
+	}
 }

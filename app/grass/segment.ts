@@ -11,6 +11,7 @@ import modelJson from './model.json'
 import { close, fillSmallHoles, open, removeSmallRegions } from './morphology.ts'
 import { boxMean, halveWithTexture, type Mask } from './raster.ts'
 import { stretch } from './cnn.ts'
+import type { RunGate } from './run-gate.ts'
 import { MIN_FRAGMENT_M2 } from '~/lib/ai-result.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import { adaptToSeeds, applyForce, toWorkingSeeds, type SeedPoints } from './seeds.ts'
@@ -50,6 +51,8 @@ export type SegmentOptions = {
 	signal?: AbortSignal
 	/** the lawn CNN's calibrated log-odds on its own grid (cnn.ts `cnnLogOdds`), blended into the trees' score (BLEND) */
 	cnn?: LogOddsMap | null
+	/** detect.ts `segment()`: the task's gate its CNN pass goes through (run-gate.ts; a pool worker's task) */
+	cnnGate?: RunGate | null
 	/** benchmark only: called with each stage's CPU milliseconds */
 	timings?: (stage: string, cpuMs: number) => void
 }
