@@ -20,7 +20,7 @@ const RUNS = Math.max(1, Number(process.env.GRASS_BENCH_RUNS ?? 3))
 
 type Scene = Awaited<ReturnType<typeof generateScene>>
 
-// CPU of the whole process: the lawn CNN's forward pass runs on onnxruntime's thread, not the caller's
+// CPU of the whole process (V8's helper threads included; the lawn CNN's pass runs on the calling thread)
 const processCpuMs = () => {
 	const u = process.cpuUsage()
 	return (u.user + u.system) / 1000
@@ -119,6 +119,12 @@ if (only === 'real' || only === 'real-tune') {
 	const result = await runRealBenchmark(only === 'real' ? 'test' : 'tune')
 	console.log(JSON.stringify(result))
 	process.exit(result.images ? 0 : 1)
+}
+if (only === 'blend') {
+	// how the CNN is blended into the trees, chosen on the tune split and the generated tuning yards
+	const { runBlendSweep } = await import('./blend.ts')
+	console.log(JSON.stringify(await runBlendSweep(process.argv.slice(3))))
+	process.exit(0)
 }
 if (only === 'trees') {
 	// real NAIP with tree points (a local copy of a public dataset, not kept here)

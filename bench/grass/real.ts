@@ -120,7 +120,7 @@ export function excessGreenOtsu(image: { width: number; height: number; data: Ui
 }
 
 type Counts = { tp: number; fp: number; fn: number; tree: number; treeAsLawn: number; hard: number; hardAsLawn: number; areaErrs: number[] }
-const emptyCounts = (): Counts => ({ tp: 0, fp: 0, fn: 0, tree: 0, treeAsLawn: 0, hard: 0, hardAsLawn: 0, areaErrs: [] })
+export const emptyCounts = (): Counts => ({ tp: 0, fp: 0, fn: 0, tree: 0, treeAsLawn: 0, hard: 0, hardAsLawn: 0, areaErrs: [] })
 
 /** Adds one image's comparison (labelled pixels only) to `c`. */
 export function score(c: Counts, predicted: Uint8Array, label: Uint8Array, mpp: number) {
@@ -143,7 +143,7 @@ export function score(c: Counts, predicted: Uint8Array, label: Uint8Array, mpp: 
 	if (truth * mpp * mpp >= 100) c.areaErrs.push((Math.abs(detected - truth) / truth) * 100)
 }
 
-function figures(c: Counts) {
+export function figures(c: Counts) {
 	return {
 		iou: c.tp / Math.max(1, c.tp + c.fp + c.fn),
 		precision: c.tp / Math.max(1, c.tp + c.fp),
@@ -330,7 +330,7 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 	}
 
 	// speed: each naip-ca image resampled to 768×768 (as the map shows a property at zoom 19–20), one core;
-	// CPU of the whole process (the CNN's forward pass runs on onnxruntime's thread)
+	// CPU of the whole process (V8's helper threads included; the CNN's pass runs on the calling thread)
 	const cpu: Record<'ours' | typeof CNN, number[]> = { ours: [], [CNN]: [] }
 	for (const pair of pairs.filter((p) => p.source === 'naip-ca')) {
 		const image = await readRgb(pair.image)

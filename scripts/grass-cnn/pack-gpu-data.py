@@ -9,7 +9,7 @@ and 120 generated training yards and the 40 generated tuning yards resampled to
   /usr/bin/python3 scripts/grass-cnn/pack-gpu-data.py
 Writes tmp/grass-gpu/{real,syn}/ and tmp/grass-gpu/{real,syn}.json (GRASS_GPU_DATA to
 write elsewhere). Needs Debian's python3-pil."""
-import json, os
+import json, os, sys
 from PIL import Image
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -35,7 +35,10 @@ for x in files:
 json.dump(real, open(os.path.join(OUT, "real.json"), "w"))
 
 syn = []
-for folder, split, limit in (("tmp/synthetic", "train", 120), ("tmp/synthetic-tune", "tune", 40)):
+# how many generated training yards (default 120, what the GPU sweep of 2026-11-27 packed; "all"
+# takes every exported one, with TRAIN's shade and season copies: export 256 for those)
+syn_train = sys.argv[1] if len(sys.argv) > 1 else "120"
+for folder, split, limit in (("tmp/synthetic", "train", None if syn_train == "all" else int(syn_train)), ("tmp/synthetic-tune", "tune", 40)):
     m = json.load(open(os.path.join(ROOT, folder, "manifest.json")))["files"][:limit]
     for x in m:
         img = Image.open(os.path.join(ROOT, folder, x["name"] + ".png")).convert("RGB")

@@ -11,8 +11,12 @@ training yards; the step, temperature and threshold chosen on the tune split
 
 is how the shipped model was made (2026-11-27, one H100 shared by ten runs: 6,920
 steps in 400 s, best at step 5,717; seeded, not bit-reproducible on a GPU). `--steps N`
-runs a step-based schedule instead (reproducible on the CPU with `--device cpu`, but
-the shipped recipe is about 5 hours on 2 cores: docs/decisions.md). Writes
+runs a step-based schedule instead; with `--device cpu` (every core unless `--threads`)
+it is bit-reproducible: two 20-step runs on 2 cores wrote the same ONNX bytes, at ~1.1 s
+a step for the shipped recipe (about 3,200 steps an hour; the shipped run took 6,920 on
+the GPU: docs/decisions.md). `--haze-max 0.4` thickens the haze augmentation and adds a
+colour cast (default 0.3: the shipped recipe). `pack-gpu-data.py all` packs every exported
+generated training yard (export 256 for TRAIN's shade and season copies). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the
 evaluation history); WORK defaults to tmp/grass-gpu-out."""
 import argparse, contextlib, hashlib, json, math, os, random, time
@@ -142,7 +146,7 @@ def sample(pool, B, size, g, dev):
     return x, y
 
 
-def augment(c, g, dev):
+def augment(c, g, dev, haze_max=0.3):
     B = c.shape[0]
     U = lambda lo, hi, shape=(B, 1, 1, 1): lo + (hi - lo) * torch.rand(shape, generator=g, device=dev)
     c = c * U(0.75, 1.3) + U(-0.06, 0.06)
@@ -152,9 +156,18 @@ def augment(c, g, dev):
     c = c * U(0.88, 1.12, (B, 3, 1, 1))
     grey = c.mean(1, keepdim=True)
     c = grey + (c - grey) * U(0.6, 1.4)
-    haze = torch.where(U(0, 1) < 0.3, U(0.05, 0.3), torch.zeros(B, 1, 1, 1, device=dev))
-    veil = torch.tensor([0.75, 0.78, 0.82], device=dev).view(1, 3, 1, 1)
-    c = c * (1 - haze) + veil * haze
+    if haze_max > 0.3:
+        # haze as thick as 0.4 of a veil whose colour varies (bluish to neutral white),
+        # with the colour cast a hazy sky brings (per-channel gains up to ±20 %)
+        hazy = U(0, 1) < 0.35
+        haze = torch.where(hazy, U(0.05, haze_max), torch.zeros(B, 1, 1, 1, device=dev))
+        cast = torch.where(hazy, U(0.8, 1.2, (B, 3, 1, 1)), torch.ones(B, 3, 1, 1, device=dev))
+        veil = torch.tensor([0.74, 0.76, 0.80], device=dev).view(1, 3, 1, 1) + U(0, 0.1, (B, 3, 1, 1))
+        c = (c * cast).clamp(0, 1) * (1 - haze) + veil * haze
+    else:
+        haze = torch.where(U(0, 1) < 0.3, U(0.05, 0.3), torch.zeros(B, 1, 1, 1, device=dev))
+        veil = torch.tensor([0.75, 0.78, 0.82], device=dev).view(1, 3, 1, 1)
+        c = c * (1 - haze) + veil * haze
     r = U(0, 1)
     amount = torch.where(r < 0.25, -torch.ones_like(r), torch.where(r < 0.5, U(0.3, 1.0), torch.zeros_like(r)))
     k = torch.tensor([1.0, 2.0, 1.0], device=dev)
@@ -192,7 +205,7 @@ def lovasz_hinge(z, t):
 
 @torch.no_grad()
 def predict(model, items, work_mpp, dev):
-    """Lawn log-odds at each label's resolution (list), as lawn-cnn.ts does it."""
+    """Lawn log-odds at each label's resolution (list), as app/grass/cnn.ts does it."""
     out = []
     for _, mpp, img4, lab in items:
         x, _ = to_work(img4, lab, mpp, work_mpp, dev)
@@ -243,6 +256,8 @@ def main():
     ap.add_argument("--max-steps", type=int, default=0)
     ap.add_argument("--steps", type=int, default=0, help="a step-based schedule of this many steps (instead of --seconds)")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    ap.add_argument("--threads", type=int, default=0, help="CPU threads (default: 1 on a GPU, where runs share the CPU; every core on the CPU)")
+    ap.add_argument("--haze-max", type=float, default=0.3, help="thickest haze veil of the augmentation (above 0.3: a veil of varying colour and a colour cast)")
     args = ap.parse_args()
     dev = torch.device(args.device)
     work = os.environ.get("WORK", os.path.join(ROOT, "tmp", "grass-gpu-out"))
@@ -251,7 +266,9 @@ def main():
     random.seed(args.seed)
     g = torch.Generator(device=dev)
     g.manual_seed(args.seed)
-    torch.set_num_threads(1)
+    torch.set_num_threads(args.threads or (1 if dev.type == "cuda" else os.cpu_count() or 1))
+    if dev.type == "cpu":
+        torch.use_deterministic_algorithms(True)  # the same seed gives the same weights, bit for bit
     if dev.type == "cuda":
         torch.backends.cudnn.benchmark = True
         torch.backends.cuda.matmul.allow_tf32 = True
@@ -298,7 +315,7 @@ def main():
         else:
             x4, y = xr, yr
         rgb = x4[:, :3]
-        x = normalise(augment(rgb, g, dev)).contiguous(memory_format=torch.channels_last)
+        x = normalise(augment(rgb, g, dev, args.haze_max)).contiguous(memory_format=torch.channels_last)
         with (torch.autocast("cuda", dtype=torch.bfloat16) if use_amp else contextlib.nullcontext()):
             out = model(x)
         if isinstance(out, tuple):
