@@ -31,10 +31,6 @@ export class RunGate {
 		return this.cells.buffer as SharedArrayBuffer
 	}
 
-	get closed(): boolean {
-		return Atomics.load(this.cells, CLOSED) === 1
-	}
-
 	/** Goes in unless the gate is closed (false then). Sequentially consistent: a `close()` either sees this pass inside or this sees it closed. */
 	enter(): boolean {
 		Atomics.add(this.cells, INSIDE, 1)
