@@ -180,8 +180,10 @@ function model() {
 		// beside this module when run from source (the detection workers, scripts); from the server's bundle, the source's copy
 		const file = [fileURLToPath(new URL('./lawn-cnn.onnx', import.meta.url)), path.resolve('app/grass/lawn-cnn.onnx')].find((f) => fs.existsSync(f))
 		if (!file) throw new Error('The lawn model app/grass/lawn-cnn.onnx is missing.')
-		// no memory arena or memory pattern: a detection worker keeps no CNN buffers between detections (the pool's memory target)
-		const s = await ort.InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false })
+		// onnxruntime's memory arena: without it, under the server's MALLOC_MMAP_THRESHOLD_ (server/malloc-env.mjs)
+		// every layer's buffers were mapped and faulted in afresh — a pass over 256 × 256 took ~200 ms, over
+		// 384 × 384 ~500 ms; with it 19 and 44 ms, the pool's memory with it 1.46× (target 1.5×; docs/decisions.md)
+		const s = await ort.InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: true, enableMemPattern: false })
 		return { ort, session: s }
 	})()
 	return session
