@@ -12,7 +12,7 @@ run('node_modules/.bin/react-router', ['build'])
 // busy with a detection (or the grass warm-up) cannot do, so it would skip
 // the clean shutdown of the embedded database
 // glibc's allocator, tuned for a server that handles images (docs/decisions.md "Memory"): two malloc
-// arenas, not one per thread that allocates (libvips', the detection workers'), and blocks of 128 KB
-// and more (pixels) always mapped on their own, so freeing one returns it to the system
+// arenas, not one per thread that allocates (libvips', the detection workers'), and blocks of 4 MB
+// and more (mosaics) always mapped on their own, so freeing one returns it to the system
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit', env: { ...MALLOC_ENV, ...process.env } })
 process.exit(server.status ?? 0)
