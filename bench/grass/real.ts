@@ -4,7 +4,7 @@
 // `real-tune`: the tune split = Claremont) and, on the test run, the two sets
 // labelled by others (flair2, houston-uav), judged on, never tuned on. Per
 // source and pooled, in the same run: our detector (segmentLawn, as the
-// server, the quote widget and the CLI run it), the candidate lawn CNN
+// server, the quote widget and the CLI run it), the lawn CNN alone
 // (scripts/grass-cnn) and a plain excess-green (2G − R − B) threshold chosen
 // by Otsu per image. Then what 1, 2 and 3 simulated taps add to ours, the
 // calibration (ECE) of each detector's lawn probability, fragments per crop,
@@ -267,9 +267,9 @@ const processCpuMs = () => {
 	return (u.user + u.system) / 1000
 }
 
-const DETECTORS = ['ours', 'CNN (candidate)', 'ExG+Otsu'] as const
+const DETECTORS = ['ours', 'CNN alone', 'ExG+Otsu'] as const
 type Detector = (typeof DETECTORS)[number]
-const CNN = 'CNN (candidate)'
+const CNN = 'CNN alone'
 
 export async function runRealBenchmark(split: 'test' | 'tune') {
 	const dataDir = realgrassDir()

@@ -12,9 +12,10 @@ training yards; the step, temperature and threshold chosen on the tune split
 is how the shipped model was made (2026-11-27, one H100 shared by ten runs: 6,920
 steps in 400 s, best at step 5,717; seeded, not bit-reproducible on a GPU). `--steps N`
 runs a step-based schedule instead; with `--device cpu` (every core unless `--threads`)
-it is bit-reproducible: two 20-step runs on 2 cores wrote the same ONNX bytes, at ~1.1 s
-a step for the shipped recipe (about 3,200 steps an hour; the shipped run took 6,920 on
-the GPU: docs/decisions.md). `--haze-max 0.4` thickens the haze augmentation and adds a
+it is bit-reproducible: two 20-step runs on 2 cores wrote the same ONNX bytes; a
+4,200-step run of 32 crops of 128 px took 50 min on a quiet 2-core machine (0.72 s a
+step; the shipped run took 6,920 on the GPU; what it scored: docs/decisions.md, "A
+one-hour CPU model"). `--haze-max 0.4` thickens the haze augmentation and adds a
 colour cast (default 0.3: the shipped recipe). `pack-gpu-data.py all` packs every exported
 generated training yard (export 256 for TRAIN's shade and season copies). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the
