@@ -139,6 +139,8 @@ test('Security: change password shows the spec messages and succeeds', async ({ 
 })
 
 test('2FA: turn on with the e-mailed code, then sign-in asks for a fresh code', async ({ page, context, makeUser }) => {
+	// two e-mailed codes, a second sign-in and seven form posts: past the 30 s default on a busy 2-core machine
+	test.slow()
 	const user = await makeUser({ firstName: 'Tess' })
 	await signIn(context, user.id)
 	await page.goto('/settings?tab=security')
