@@ -43,7 +43,8 @@ test('detect writes an 8-bit single-channel PNG the size of the input with only 
 test('--seeds: a "Not lawn" tap on detected lawn takes lawn away', async () => {
 	const plain = path.join(dir, 'plain.png')
 	expect(run('detect', scenePng, '--mpp', '0.12', '--out', plain).code).toBe(0)
-	const { data, info } = await sharp(plain).raw().toBuffer({ resolveWithObject: true })
+	const { data, info } = await sharp(plain).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
+	expect(info.channels).toBe(1) // the mask as written: one byte a pixel (sharp decodes it to sRGB unless told)
 	// a lawn pixel whose 7×7 neighbourhood is all lawn
 	let tap: { x: number; y: number } | undefined
 	for (let y = 10; y < info.height - 10 && !tap; y += 3) {
@@ -58,7 +59,7 @@ test('--seeds: a "Not lawn" tap on detected lawn takes lawn away', async () => {
 	fs.writeFileSync(seeds, JSON.stringify({ lawn: [], other: [tap] }))
 	const corrected = path.join(dir, 'corrected.png')
 	expect(run('detect', scenePng, '--mpp', '0.12', '--out', corrected, '--seeds', seeds).code).toBe(0)
-	const after = await sharp(corrected).raw().toBuffer()
+	const after = await sharp(corrected).extractChannel(0).raw().toBuffer()
 	expect(after[tap!.y * info.width + tap!.x]).toBe(0)
 	const lawn = (d: Buffer) => d.reduce((s, v) => s + (v ? 1 : 0), 0)
 	expect(lawn(after)).toBeLessThan(lawn(data))

@@ -1,4 +1,4 @@
-// The lawn CNN (scripts/grass-cnn/train-gpu.py, trained on our own labels of
+// The lawn CNN (scripts/grass-cnn/train-gpu.py on the CPU: `npm run train:grass-cnn`; trained on our own labels of
 // real NAIP crops and the generated training yards), run in Node: the image
 // resampled to the model's metres per pixel and normalised, onnxruntime-node's
 // forward pass, the lawn-vs-rest log-odds calibrated by the temperature fitted

@@ -64,9 +64,10 @@ export type LogOddsMap = { data: Float32Array; width: number; height: number }
  * How the CNN's log-odds join the boosted trees' (both per working pixel, before
  * what verified edits taught and the taps): trees × score + cnn × CNN + bias.
  * Chosen on the tune split (Claremont at 1×, 2×, 4×) and the generated tuning
- * yards (docs/decisions.md, "The lawn CNN joins the trees").
+ * yards by `npm run bench:grass blend` (docs/decisions.md, "The lawn CNN joins the
+ * trees"; for the CPU-trained model: "The lawn CNN trained on the CPU ships").
  */
-export const BLEND = { trees: 1, cnn: 0.35, bias: -0.25 }
+export const BLEND = { trees: 1, cnn: 0.5, bias: -0.5 }
 
 export type Segmentation = {
 	lawn: Mask

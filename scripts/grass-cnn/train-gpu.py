@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The lawn CNN the detector ships (app/grass/lawn-cnn.onnx and .json), trained with
-sampling and augmentation on the GPU (train.py's Python samplers capped a GPU at
-~2,200 steps in 7 minutes; this does ~7,000 with ten runs sharing one H100).
+sampling and augmentation in torch on the CPU or a GPU (train.py's Python samplers
+capped a GPU at ~2,200 steps in 7 minutes; this does ~7,000 with ten runs sharing one
+H100; the shipped model is a 2-core CPU run, below).
 Weights from the train split (Chico, Riverside, Eureka, Bishop) and generated
 training yards; the step, temperature and threshold chosen on the tune split
 (Claremont); the test split (Long Beach) is never read. RGB only at run time.
@@ -9,13 +10,16 @@ training yards; the step, temperature and threshold chosen on the tune split
   /usr/bin/python3 scripts/grass-cnn/pack-gpu-data.py      (first; see its header)
   python3 scripts/grass-cnn/train-gpu.py --name lawn-cnn --width 32,64,128 --work-mpp 0.6 --size 128 --seconds 400
 
-is how the shipped model was made (2026-11-27, one H100 shared by ten runs: 6,920
-steps in 400 s, best at step 5,717; seeded, not bit-reproducible on a GPU). `--steps N`
-runs a step-based schedule instead; with `--device cpu` (every core unless `--threads`)
-it is bit-reproducible: two 20-step runs on 2 cores wrote the same ONNX bytes; a
-4,200-step run of 32 crops of 128 px took 50 min on a quiet 2-core machine (0.72 s a
-step; the shipped run took 6,920 on the GPU; what it scored: docs/decisions.md, "A
-one-hour CPU model"). `--haze-max 0.4` thickens the haze augmentation and adds a
+was how the GPU model of 2026-11-27 was made (one H100 shared by ten runs: 6,920 steps
+in 400 s, best at step 5,717; seeded, not bit-reproducible on a GPU). `--steps N` runs a
+step-based schedule instead; with `--device cpu` (every core unless `--threads`) it is
+bit-reproducible (two 20-step runs on 2 cores wrote the same ONNX bytes). The shipped
+model is a CPU run: `npm run train:grass-cnn` (pack-gpu-data.py 120, then `--device cpu
+--width 32,64,128 --work-mpp 0.6 --size 128 --steps 4400`), 4,400 steps in 68 min on
+this 2-core machine (0.75-1.0 s a step; 0.72 on a quieter day gives 53 min), best at
+step 4,000; writes tmp/grass-cnn/, never app/grass (copy it there by hand, then
+`npm run bench:grass blend` and `npm run calibrate:grass`: docs/decisions.md, "The lawn
+CNN trained on the CPU ships"). `--haze-max 0.4` thickens the haze augmentation and adds a
 colour cast (default 0.3: the shipped recipe). `pack-gpu-data.py all` packs every exported
 generated training yard (export 256 for TRAIN's shade and season copies). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the

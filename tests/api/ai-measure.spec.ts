@@ -159,10 +159,11 @@ test('real imagery (issue 29 item 7): a labelled NAIP crop of Long Beach served 
 	const body = (await res.json()) as Reply
 	const error = (totalSqft(body) - real.truthSqft) / real.truthSqft
 	console.log(`${real.name}: ${Math.round(totalSqft(body))} sq ft detected against ${Math.round(real.truthSqft)} sq ft of labelled lawn (${(error * 100).toFixed(1)} %)`)
-	// The issue's target is 15 %; the detector finds about three quarters of this lawn
-	// (-34 % with the trees alone, -27 % with the lawn CNN blended in), so this guards the
-	// path from real tiles to a measured area and today's figure, not the target.
-	expect(Math.abs(error)).toBeLessThan(0.35)
+	// The issue's target is 15 %; the detector finds about four fifths of this lawn
+	// (-34 % with the trees alone, -27 % with the GPU-trained lawn CNN blended in, -19 % with
+	// the CPU-trained one that ships), so this guards the path from real tiles to a measured
+	// area and today's figure, not the target.
+	expect(Math.abs(error)).toBeLessThan(0.25)
 	for (const area of body.grassAreas) expect(area.area_sqft).toBeGreaterThanOrEqual(MIN_FRAGMENT_SQFT)
 	// the confidence shown is the calibrated one (fitted on the tune town), and the rough-outline
 	// warning follows from it: tiles at zoom 20 claim 0.11 m a pixel, so only the confidence can raise it
