@@ -385,7 +385,7 @@ test('an address typed while the scripts still load is kept when the page hydrat
 	await page.getByLabel('Property Address').fill(ADDRESS)
 	release()
 	// the map exists only once the page has hydrated: every script was held until now, so all of
-	// them load at once (on a busy 2-core machine this took longer than the default 7 s)
+	// them load at once (on a busy 2-core machine this took longer than 7 s)
 	await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByLabel('Property Address')).toHaveValue(ADDRESS)
 	await page.getByRole('button', { name: 'Search', exact: true }).click()
