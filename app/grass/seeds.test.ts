@@ -25,10 +25,10 @@ const LAWN: Rgb = [84, 130, 50]
 const FIELD: Rgb = [120, 128, 70] // a yellower, paler green: a meadow/crop the model wrongly calls lawn
 const ROAD: Rgb = [128, 126, 124]
 
-// 80×48 working pixels at 0.3 m: lawn on the left, the wrong field on the right, a road along the bottom
+// 80×48 working pixels at 0.15 m (zoom 20): lawn on the left, the wrong field on the right, a road along the bottom
 const W = 80
 const H = 48
-const MPP = 0.3
+const MPP = 0.15
 const regionOf = (x: number, y: number) => (y >= 40 ? 'road' : x < 40 ? 'lawn' : 'field')
 const scene = paint(W, H, (x, y) => ({ lawn: LAWN, field: FIELD, road: ROAD })[regionOf(x, y)])
 /** the model: both greens lawn (+3), the road not (−3) */
@@ -59,7 +59,7 @@ test('a "Not lawn" tap on the wrong green field removes all of it; the real lawn
 	expect(fraction(score, 'field', (v) => v < 0)).toBe(1)
 	expect(fraction(score, 'lawn', (v) => v > 0)).toBe(1)
 	expect(fraction(score, 'road', (v) => v < 0)).toBe(1)
-	// the field is 20×40 px = 6 × 12 m, inside the 15 m fill: the whole field is decided by the tap
+	// the field is 40×40 px = 6 × 6 m, inside the 8 m fill: the whole field is decided by the tap
 	expect(fraction(Float32Array.from(force), 'field', (v) => v === -1)).toBe(1)
 	expect(fraction(Float32Array.from(force), 'lawn', (v) => v !== 0)).toBe(0)
 	expect(meanScore(score, 'lawn')).toBeCloseTo(3, 0)
@@ -70,7 +70,8 @@ test('the classifier reaches similar pixels beyond the tapped region: a second p
 	const patchOf = (x: number, y: number) => (x >= 5 && x < 20 && y >= 5 && y < 20 ? 1 : x >= 60 && x < 75 && y >= 28 && y < 43 ? 2 : 0)
 	const image = paint(W, H, (x, y) => (patchOf(x, y) ? FIELD : LAWN), 9)
 	const score = new Float32Array(W * H).fill(3)
-	const { score: out, force } = adaptToSeeds(score, image, MPP, { lawn: [], other: [{ x: 12, y: 12 }] })
+	// at 0.2 m the tap's 1.2 m disc stays inside its patch and the far patch lies within the classifier's 15 m
+	const { score: out, force } = adaptToSeeds(score, image, 0.2, { lawn: [], other: [{ x: 12, y: 12 }] })
 	let farPatch = 0
 	let farPatchDropped = 0
 	let lawn = 0

@@ -29,8 +29,13 @@ export type SeedPoints = { lawn: SeedPoint[]; other: SeedPoint[] }
 export const SEEDS = {
 	/** the labelled disc around a tap (metres) */
 	tapRadiusM: 1.2,
-	/** a tap's region grows at most this far (metres; the property window is ±30 m) */
-	fillRadiusM: 25,
+	/**
+	 * a tap's region grows at most this far (metres; the property window is ±30 m). Real imagery
+	 * (tune split, `npm run bench:grass real-tune`, the CPU-trained model): at 25 m a region ran
+	 * through lawn-coloured crowns and taps lost IoU (0.559 → 0.556 / 0.548 / 0.528 after 1/2/3);
+	 * 8 m with fillDistance2 30 and classifierReachM 15: 0.559 → 0.596 / 0.621 / 0.636
+	 */
+	fillRadiusM: 8,
 	/**
 	 * Mahalanobis² (colour features) to the tap's Gaussian below which a pixel
 	 * joins its region: the disc's Gaussian is tight (one mowing stripe), so
@@ -38,7 +43,7 @@ export const SEEDS = {
 	 * the same lawn; the region only grows over what the model decided the
 	 * other way, so it cannot spread into what was already right.
 	 */
-	fillDistance2: 50,
+	fillDistance2: 30,
 	/** the model's log-odds beyond ±this are weak labels */
 	confident: 2,
 	/** weight of the whole image's Gaussian in each weak class */
@@ -48,9 +53,10 @@ export const SEEDS = {
 	/**
 	 * the per-image classifier acts this far from its taps (metres): on real imagery lawn and
 	 * crowns share colours, and a tap's colour applied everywhere made taps lose IoU (tune split,
-	 * the model trained on real crops: 0.481 → 0.353 with one tap; within 25 m: 0.481 → 0.491 → 0.505 → 0.515)
+	 * the model trained on real crops: 0.481 → 0.353 with one tap; within 25 m: 0.481 → 0.491 → 0.505 → 0.515;
+	 * with the CPU-trained model and 8 m regions, 15 m beats 10, 25 and 40 m)
 	 */
-	classifierReachM: 25,
+	classifierReachM: 15,
 	/** the classifier moves the log-odds at most this much */
 	cap: 8,
 	/** log-odds written where a tap's region decides */

@@ -283,7 +283,8 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 	const tables = table()
 	const fragments = Object.fromEntries(DETECTORS.map((d) => [d, {}])) as Record<Detector, Record<string, number[]>>
 	const calibration: Record<'ours' | typeof CNN, Record<string, Calibration>> = { ours: {}, [CNN]: {} }
-	const taps: Counts[] = [emptyCounts(), emptyCounts(), emptyCounts(), emptyCounts()]
+	// per source and pooled: none, 1, 2, 3 taps
+	const taps: Record<string, Counts[]> = {}
 	// the mean confidence shown over what ours calls lawn, to set beside its precision
 	const shownOnLawn: Record<string, { sum: number; n: number }> = {}
 	const perCrop: { name: string; source: string; cnnIou: number; image: Rgb; label: Uint8Array; cnn: Uint8Array }[] = []
@@ -316,7 +317,8 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 		const one = (mask: Uint8Array) => figures(((c) => (score(c, mask, label.data, pair.mpp), c))(emptyCounts())).iou
 		perCrop.push({ name: pair.name, source: pair.source, cnnIou: one(masks[CNN]), image, label: label.data, cnn: masks[CNN] })
 		// taps on our detector: each re-run keeps the earlier taps
-		score(taps[0]!, masks.ours, label.data, pair.mpp)
+		const tapCounts = [pair.source, 'pooled'].map((key) => (taps[key] ??= [emptyCounts(), emptyCounts(), emptyCounts(), emptyCounts()]))
+		for (const c of tapCounts) score(c[0]!, masks.ours, label.data, pair.mpp)
 		const seeds = { lawn: [] as { x: number; y: number }[], other: [] as { x: number; y: number }[] }
 		let current = masks.ours
 		for (let k = 1; k <= 3; k++) {
@@ -325,7 +327,7 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 				seeds[tap.kind].push({ x: tap.x, y: tap.y })
 				current = (await segment(image, { mpp: pair.mpp, seeds })).lawn.data
 			}
-			score(taps[k]!, current, label.data, pair.mpp)
+			for (const c of tapCounts) score(c[k]!, current, label.data, pair.mpp)
 		}
 	}
 
@@ -371,10 +373,13 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 			console.log(`${(first ? r.name : '').padEnd(13)} ${(first ? String(r.images) : '').padStart(6)}  ${d.padEnd(16)}  ${f(v.iou).padStart(6)}  ${f(v.precision).padStart(9)}  ${f(v.recall).padStart(6)}  ${f(v.areaErrPct, 1).padStart(12)}  ${f(v.treeAsLawnPct, 1).padStart(11)}  ${f(v.hardAsLawnPct, 1).padStart(17)}  ${f(v.fragmentsPerCrop, 1).padStart(14)}  ${ece.padStart(6)}`)
 		}
 	}
-	const tapIou = taps.map((c) => figures(c).iou)
+	const tapIous = Object.fromEntries(names.map((name) => [name, taps[name]!.map((c) => figures(c).iou)]))
+	const tapIou = tapIous.pooled!
+	const tapJson = (v: number[]) => ({ none: Number(v[0]!.toFixed(4)), one: Number(v[1]!.toFixed(4)), two: Number(v[2]!.toFixed(4)), three: Number(v[3]!.toFixed(4)) })
 	const meanShown = Object.fromEntries(Object.entries(shownOnLawn).map(([k, v]) => [k, v.n ? v.sum / v.n : 0]))
 	console.log(`\nconfidence shown by ours over what it calls lawn, beside the share of it that is lawn (precision): ${rows.map((r) => `${r.name} ${f(meanShown[r.name] ?? 0)} / ${f(r.ours.precision)}`).join(', ')}`)
 	console.log(`simulated taps on ours (pooled IoU): none ${f(tapIou[0]!)}, 1 tap ${f(tapIou[1]!)}, 2 taps ${f(tapIou[2]!)}, 3 taps ${f(tapIou[3]!)}`)
+	for (const name of sources) console.log(`  ${name.padEnd(12)} (IoU): none ${f(tapIous[name]![0]!)}, 1 tap ${f(tapIous[name]![1]!)}, 2 taps ${f(tapIous[name]![2]!)}, 3 taps ${f(tapIous[name]![3]!)}`)
 	const speed = (d: 'ours' | typeof CNN) => ({ p50: quantile(cpu[d], 0.5), p95: quantile(cpu[d], 0.95) })
 	console.log(`speed, 768×768 from the naip-ca ${split} crops, process CPU (best of 2 runs each): ours p50 ${f(speed('ours').p50, 0)} ms, p95 ${f(speed('ours').p95, 0)} ms; CNN p50 ${f(speed(CNN).p50, 0)} ms, p95 ${f(speed(CNN).p95, 0)} ms`)
 	const worst = perCrop.filter((c) => c.source === 'naip-ca').sort((a, b) => a.cnnIou - b.cnnIou).slice(0, 5)
@@ -405,7 +410,8 @@ export async function runRealBenchmark(split: 'test' | 'tune') {
 		images: pairs.length,
 		sources: Object.fromEntries(rows.map((r) => [r.name, { images: r.images, ece: round(r.ece), ...Object.fromEntries(DETECTORS.map((d) => [d === CNN ? 'cnn' : d, round(r[d])])) }])),
 		confidenceShownOnLawn: round(meanShown),
-		taps: { none: Number(tapIou[0]!.toFixed(4)), one: Number(tapIou[1]!.toFixed(4)), two: Number(tapIou[2]!.toFixed(4)), three: Number(tapIou[3]!.toFixed(4)) },
+		taps: tapJson(tapIou),
+		tapsBySource: Object.fromEntries(sources.map((name) => [name, tapJson(tapIous[name]!)])),
 		cpuMs: { ours: round(speed('ours')), cnn: round(speed(CNN)) },
 		worstForCnn: worst.map((c) => ({ name: c.name, iou: Number(c.cnnIou.toFixed(3)) })),
 		targets,
