@@ -1,7 +1,7 @@
 // AI Auto-Measure Grass on /measure: the real pipeline on a generated yard scene
 // served by the local tile server (tests/support/e2e-server.ts).
 import type { Page } from '@playwright/test'
-import { db, expect, signIn, test } from '../support/fixtures.ts'
+import { db, expect, expectToast, signIn, test } from '../support/fixtures.ts'
 import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
@@ -57,8 +57,7 @@ test('Cancel Analysis stops the analysis with the spec toast', async ({ page, co
 	await page.getByRole('button', { name: 'AI Auto-Measure Grass' }).click()
 	await expect(page.getByRole('dialog', { name: 'AI Analyzing Property' })).toBeVisible()
 	await page.getByRole('button', { name: 'Cancel Analysis' }).click()
-	await expect(page.getByText('Analysis Cancelled')).toBeVisible()
-	await expect(page.getByText('AI measurement process has been stopped.')).toBeVisible()
+	await expectToast(page, 'Analysis Cancelled', 'AI measurement process has been stopped.')
 	await expect(page.getByRole('dialog')).toHaveCount(0)
 	await expect(page.getByTestId('pending-count')).toHaveText('0')
 })
@@ -69,8 +68,7 @@ test('when imagery fails, a sample area is added and said to be a sample', async
 	await open(page, env.grass.errorCenter)
 	await expect(page.locator('[data-testid=measure-map] canvas').first()).toBeVisible()
 	await page.getByRole('button', { name: 'AI Auto-Measure Grass' }).click()
-	await expect(page.getByText('AI Unavailable', { exact: true })).toBeVisible({ timeout: 20_000 })
-	await expect(page.getByText(/A sample front-yard area was added instead/)).toBeVisible()
+	await expectToast(page, 'AI Unavailable', /A sample front-yard area was added instead/, { timeout: 20_000 })
 	await expect(page.getByText('Sample area (AI unavailable)')).toBeVisible()
 	const sqft = await shownSqft(page)
 	expect(sqft).toBeGreaterThanOrEqual(400)
@@ -87,8 +85,7 @@ test('plans without AI get the spec toasts, and the server refuses too', async (
 		await signIn(context, user.id)
 		await open(page, env.grass.center)
 		await page.getByRole('button', { name: 'AI Auto-Measure Grass' }).click()
-		await expect(page.getByText(title, { exact: true })).toBeVisible()
-		await expect(page.getByText(message)).toBeVisible()
+		await expectToast(page, title, message)
 		await expect(page.getByRole('dialog')).toHaveCount(0)
 		const direct = await page.request.post('/api/ai-measure', { data: { propertyCenter: env.grass.center } })
 		expect(direct.status()).toBe(403)

@@ -1,6 +1,6 @@
 // The measurement workspace in Chromium: real mouse drawing on the OpenLayers canvas.
 import type { Page } from '@playwright/test'
-import { db, expect, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
+import { db, expect, expectToast, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
 import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
@@ -43,8 +43,7 @@ test('tools need an address first', async ({ page, context, makeUser }) => {
 	await hydrated(page)
 	await expect(page.getByRole('button', { name: 'Draw Polygon' })).toHaveAttribute('aria-disabled', 'true')
 	await page.getByRole('button', { name: 'Draw Polygon' }).click({ force: true })
-	await expect(page.getByText('Address Required', { exact: true })).toBeVisible()
-	await expect(page.getByText('Please enter a property address first.')).toBeVisible()
+	await expectToast(page, 'Address Required', 'Please enter a property address first.')
 	await expect(page.getByText('Drawing Mode Active')).toHaveCount(0)
 })
 

@@ -5,7 +5,7 @@
 // page leaves the plan as it was, and /billing says what is waiting.
 import { CARDS } from '../support/stripe-server.ts'
 import { addCardOnStripe, useStripeApp, type StripeApp } from '../support/stripe-app.ts'
-import { db, expect, signIn, test } from '../support/fixtures.ts'
+import { db, expect, expectToast, signIn, test } from '../support/fixtures.ts'
 
 let stripe: StripeApp
 useStripeApp((app) => (stripe = app))
@@ -103,8 +103,7 @@ test("confirmed on the bank's page, the tab closed: Stripe's event makes it Pro;
 test("a declined upgrade: Stripe's message, the plan unchanged, /billing shows the decline", async ({ page, context, makeUser }) => {
 	const organizationId = await starterWithCard(page, context, makeUser, CARDS.chargeDeclined)
 	await upgradeToPro(page)
-	await expect(page.getByText('Upgrade Not Completed', { exact: true })).toBeVisible()
-	await expect(page.getByText('Your card was declined. Your plan has not changed.', { exact: true })).toBeVisible()
+	await expectToast(page, 'Upgrade Not Completed', 'Your card was declined. Your plan has not changed.')
 	await expect(page.getByTestId('billing-plan')).toHaveText('Starter')
 	await expect(page.getByTestId('pending-upgrade')).toContainText('Your upgrade to Pro ($10.00) was declined: Your card was declined.')
 	expect(await planOf(organizationId)).toBe('starter')

@@ -197,3 +197,13 @@ export async function hydrated(page: Page) {
 		await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toBeFocused({ timeout: 500 })
 	}).toPass()
 }
+
+/**
+ * A toast with this title and this description, checked in one look: a
+ * destructive toast is shown for 2 s only (spec 1 §9), so checking the title
+ * and then the description as two steps can miss the second on a busy machine.
+ */
+export async function expectToast(page: Page, title: string, description: string | RegExp, { timeout }: { timeout?: number } = {}) {
+	const toast = page.getByRole('list', { name: 'Notifications (F8)' }).locator('li').filter({ has: page.getByText(title, { exact: true }) })
+	await expect(toast).toContainText(description, { timeout })
+}
