@@ -3,7 +3,7 @@
 // Settings → Organization, and the monthly report limit's toast.
 import fs from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
-import { db, expect, signIn, test } from '../support/fixtures.ts'
+import { db, expect, expectToast, signIn, test } from '../support/fixtures.ts'
 
 const ADDRESS = '1437 Bannock St, Denver, CO 80202'
 
@@ -79,8 +79,7 @@ test('Export Results on /measure: the PDF with an estimate downloads and the spe
 	await page.getByRole('button', { name: 'Download PDF Report' }).click()
 	const pdf = await downloading
 	expect(pdf.suggestedFilename()).toBe('1437-bannock-st-denver-co-80202-report.pdf')
-	await expect(page.getByText('Export Complete', { exact: true })).toBeVisible()
-	await expect(page.getByText('Measurement results have been exported to PDF.')).toBeVisible()
+	await expectToast(page, 'Export Complete', 'Measurement results have been exported to PDF.')
 	const text = await pdfText(await pdf.path())
 	expect(text).toContain(ADDRESS)
 	expect(text).toContain('Lawn mowing')
