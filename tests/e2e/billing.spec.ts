@@ -3,7 +3,7 @@
 // the Unauthorized redirect.
 import { randomBytes } from 'node:crypto'
 import { PDFParse } from 'pdf-parse'
-import { db, expect, mailsTo, signIn, test } from '../support/fixtures.ts'
+import { db, expect, expectToast, mailsTo, signIn, test } from '../support/fixtures.ts'
 import { smallPng } from '../support/two-factor.ts'
 
 const BILLING_INBOX = 'billing@yardstick.local'
@@ -97,8 +97,7 @@ test('Contact Billing Support sends the message and the image to the billing inb
 	await dialog.getByLabel('Message').fill('I think I was charged twice in March.')
 	await dialog.getByLabel('Attachments').setInputFiles({ name: 'statement.png', mimeType: 'image/png', buffer: await smallPng(40, 30) })
 	await dialog.getByRole('button', { name: 'Send Message' }).click()
-	await expect(page.getByText('Message Sent', { exact: true })).toBeVisible()
-	await expect(page.getByText("Your message has been sent to our billing support team. We'll respond to your email shortly.")).toBeVisible()
+	await expectToast(page, 'Message Sent', "Your message has been sent to our billing support team. We'll respond to your email shortly.")
 
 	await expect
 		.poll(async () => (await mailsTo(BILLING_INBOX)).find((m) => m.subject.includes(subject)) ?? null, { timeout: 10_000 })

@@ -1,4 +1,4 @@
-import { db, expect, mailsTo, test, uniqueEmail } from '../support/fixtures.ts'
+import { db, expect, expectToast, mailsTo, test, uniqueEmail } from '../support/fixtures.ts'
 
 test('contact sales: validation messages, then the inquiry is stored and mailed to sales', async ({ page }) => {
 	await page.goto('/contact')
@@ -22,8 +22,7 @@ test('contact sales: validation messages, then the inquiry is stored and mailed 
 	await expect(page.getByText('Please provide more details about your needs')).toBeVisible()
 	await page.getByLabel('Message').fill('We run 30 lawn-care territories and want one tool for all of them.')
 	await page.getByRole('button', { name: 'Send Message' }).click()
-	await expect(page.getByText('Message Sent')).toBeVisible()
-	await expect(page.getByText('Thank you for your inquiry. Our sales team will contact you within 24 hours.')).toBeVisible()
+	await expectToast(page, 'Message Sent', 'Thank you for your inquiry. Our sales team will contact you within 24 hours.')
 
 	const stored = await db().contactInquiry.findFirstOrThrow({ where: { email } })
 	expect(stored).toMatchObject({ company, inquiryType: 'franchise', locations: '21-50' })

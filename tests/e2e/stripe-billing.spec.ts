@@ -5,7 +5,7 @@
 // the raw-card paths answer 400 and the webhook checks signatures and replays.
 import { CARDS } from '../support/stripe-server.ts'
 import { addCardOnStripe, openInvoice, useStripeApp, type StripeApp } from '../support/stripe-app.ts'
-import { db, expect, sessionCookieHeader, signIn, test } from '../support/fixtures.ts'
+import { db, expect, expectToast, sessionCookieHeader, signIn, test } from '../support/fixtures.ts'
 import { makeStaff } from '../support/admin.ts'
 
 let stripe: StripeApp
@@ -16,8 +16,7 @@ test('a card saved on Stripe pays the open invoice; the page never asks for the 
 	const invoice = await openInvoice(admin.organization!.id, '49.99')
 	await signIn(context, admin.id)
 	await addCardOnStripe(page, expect, stripe.app.baseURL, CARDS.visa)
-	await expect(page.getByText('Card Added', { exact: true })).toBeVisible()
-	await expect(page.getByText(`Visa •••• 4242 is now your default card. Paid: ${invoice.invoiceNumber} ($49.99).`)).toBeVisible()
+	await expectToast(page, 'Card Added', `Visa •••• 4242 is now your default card. Paid: ${invoice.invoiceNumber} ($49.99).`)
 	await expect(page.getByRole('region', { name: 'Payment Methods' }).getByText('Visa •••• 4242')).toBeVisible()
 	const customerId = (await db().organization.findUniqueOrThrow({ where: { id: admin.organization!.id } })).paymentCustomerId!
 	expect(stripe.stripe.chargesFor(customerId).map((c) => c.amount)).toEqual([4999])

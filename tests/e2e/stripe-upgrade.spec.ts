@@ -68,8 +68,7 @@ test("the bank wants it confirmed: abandoned, the plan stays Starter and /billin
 
 	await page.getByTestId('pending-upgrade').getByRole('button', { name: 'Confirm payment' }).click()
 	await page.getByRole('button', { name: 'Complete authentication' }).click()
-	await expect(page.getByText('Payment Confirmed', { exact: true })).toBeVisible()
-	await expect(page.getByText('Thank you: the invoice is paid. Your plan is now Pro.')).toBeVisible()
+	await expectToast(page, 'Payment Confirmed', 'Thank you: the invoice is paid. Your plan is now Pro.')
 	await expect(page.getByTestId('billing-plan')).toHaveText('Pro')
 	await expect(page.getByTestId('pending-upgrade')).toHaveCount(0)
 	expect((await upgradeInvoice(organizationId)).status).toBe('paid')
