@@ -2,13 +2,7 @@
 // and confirmations, masquerade and back; and what account admins see.
 import type { Page } from '@playwright/test'
 import { auditRows, makeStaff } from '../support/admin.ts'
-import { db, expect, hydrated, pausedClock, signIn, test, uniqueEmail } from '../support/fixtures.ts'
-
-const toast = (page: Page, title: string) =>
-	page
-		.getByRole('list', { name: 'Notifications (F8)' })
-		.locator('li')
-		.filter({ has: page.getByText(title, { exact: true }) })
+import { db, expect, hydrated, pausedClock, signIn, test, toast, uniqueEmail } from '../support/fixtures.ts'
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 

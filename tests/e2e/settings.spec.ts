@@ -1,15 +1,8 @@
 // /settings in Chromium: every tab, the photo upload, two-factor on and the
 // sign-in that then asks for the e-mailed code.
 import fs from 'node:fs/promises'
-import { db, expect, signIn, test, TEST_PASSWORD } from '../support/fixtures.ts'
+import { db, expect, signIn, test, TEST_PASSWORD, toast } from '../support/fixtures.ts'
 import { codeFromMail, smallPng, wrongCode } from '../support/two-factor.ts'
-
-/** The toast with this title (role status, or alert for destructive ones). */
-const toast = (page: import('@playwright/test').Page, title: string) =>
-	page
-		.getByRole('list', { name: 'Notifications (F8)' })
-		.locator('li')
-		.filter({ has: page.getByText(title, { exact: true }) })
 
 test('tabs are in the URL; members have no Organization tab', async ({ page, context, makeUser }) => {
 	const user = await makeUser()
@@ -142,7 +135,7 @@ test('2FA: turn on with the e-mailed code, then sign-in asks for a fresh code', 
 	// two e-mailed codes, a second sign-in and seven form posts: past the 30 s default on a busy 2-core machine
 	test.slow()
 	// The buttons after typed text are pressed with the keyboard (Enter on the focused button, as a
-	// keyboard user does): a click waits for two animation frames to see the button stable, and twice
+	// keyboard user does): a click waits for two animation frames to see the button stable, and
 	// in one CI run on the busy machine Chromium drew no frame for over a minute after the code was typed.
 	const user = await makeUser({ firstName: 'Tess' })
 	await signIn(context, user.id)

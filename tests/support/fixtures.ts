@@ -204,6 +204,12 @@ export async function hydrated(page: Page) {
  * and then the description as two steps can miss the second on a busy machine.
  */
 export async function expectToast(page: Page, title: string, description: string | RegExp, { timeout }: { timeout?: number } = {}) {
-	const toast = page.getByRole('list', { name: 'Notifications (F8)' }).locator('li').filter({ has: page.getByText(title, { exact: true }) })
-	await expect(toast).toContainText(description, { timeout })
+	await expect(toast(page, title)).toContainText(description, { timeout })
 }
+
+/** The toast with this title (role status, or alert for destructive ones). */
+export const toast = (page: Page, title: string) =>
+	page
+		.getByRole('list', { name: 'Notifications (F8)' })
+		.locator('li')
+		.filter({ has: page.getByText(title, { exact: true }) })
