@@ -6,7 +6,7 @@ import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
-import { OOD, OOD_SUITES, TEST, TUNE, TUNE_DORMANT, TUNE_SHADE } from './suites.ts'
+import { OOD, OOD_SUITES, TEST, TUNE, TUNE_DARK, TUNE_DORMANT, TUNE_HAZE, TUNE_SHADE } from './suites.ts'
 
 type Row = { iou: number; precision: number; recall: number; areaErr: number; ms: number; cpuMs: number; bestMs: number; bestCpuMs: number }
 
@@ -143,6 +143,9 @@ if (only === 'tune') results.tune = await run(TUNE)
 if (only === 'tune-shade') results['tune-shade'] = await run(TUNE_SHADE)
 // `tune-dormant`: tuning-only dormant-lawn check (own seeds)
 if (only === 'tune-dormant') results['tune-dormant'] = await run(TUNE_DORMANT)
+// `tune-haze`, `tune-dark`: tuning-only haze and dark-shadow checks (own seeds, rendered like those suites)
+if (only === 'tune-haze') results['tune-haze'] = await run(TUNE_HAZE)
+if (only === 'tune-dark') results['tune-dark'] = await run(TUNE_DARK)
 if (!only || only === 'test') results.test = await run(TEST)
 for (const ood of OOD_SUITES) if (!only || only === ood) results[ood] = await run(OOD[ood])
 

@@ -49,3 +49,11 @@ export const TUNE_SHADE: SceneOptions[] = range(3001, 12).map((seed) => ({ seed,
  * 0.02 IoU here), never trained on. The dormant OOD suite stays unseen.
  */
 export const TUNE_DORMANT: SceneOptions[] = range(3101, 12).map((seed) => ({ seed, zoom: zoomOf(seed), ood: 'dormant' }))
+/**
+ * Tuning-only checks of haze and of dark shadows: other seeds (3201–3212, 3301–3312)
+ * rendered like those out-of-distribution suites; `npm run bench:grass blend` reports
+ * them with TUNE_DORMANT for every blend it tries (docs/decisions.md, "What the blend
+ * costs the generated renderings"). The OOD suites stay unseen.
+ */
+export const TUNE_HAZE: SceneOptions[] = range(3201, 12).map((seed) => ({ seed, zoom: zoomOf(seed), ood: 'haze' }))
+export const TUNE_DARK: SceneOptions[] = range(3301, 12).map((seed) => ({ seed, zoom: zoomOf(seed), ood: 'dark-shadows' }))

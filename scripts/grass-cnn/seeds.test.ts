@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MORE_TRAIN, OOD, TEST, TRAIN, TUNE, TUNE_DORMANT, TUNE_SHADE } from '../../bench/grass/suites.ts'
+import { MORE_TRAIN, OOD, TEST, TRAIN, TUNE, TUNE_DARK, TUNE_DORMANT, TUNE_HAZE, TUNE_SHADE } from '../../bench/grass/suites.ts'
 
 // The CNN trainer mixes in generated yards (export-synthetic.ts: TRAIN, or
 // MORE_TRAIN with --more) and chooses on TUNE; none of them may share a seed
@@ -13,6 +13,8 @@ describe('generated-yard seed sets', () => {
 		OOD: Object.values(OOD).flatMap((suite) => suite.map((s) => s.seed)),
 		TUNE_SHADE: TUNE_SHADE.map((s) => s.seed),
 		TUNE_DORMANT: TUNE_DORMANT.map((s) => s.seed),
+		TUNE_HAZE: TUNE_HAZE.map((s) => s.seed),
+		TUNE_DARK: TUNE_DARK.map((s) => s.seed),
 	}
 
 	test('no two sets share a seed', () => {
