@@ -38,7 +38,10 @@ export default defineConfig({
 	// CI runs the whole suite on a busy 2-core machine, where one form post has been seen
 	// to take over 7 s (stop 44: a toast after "Disable 2FA"); a passing test is not slowed.
 	expect: { timeout: 15_000 },
-	use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+	// A trace keeps its DOM snapshots (what a failure needs) but not the screencast: the
+	// screencast's frames cost Chromium's browser and GPU processes a quarter of the
+	// suite's CPU on 2 cores (dashboard + measure specs: 175-207 s → 136-150 s wall).
+	use: { baseURL, trace: { mode: 'retain-on-failure', screenshots: false }, screenshot: 'only-on-failure' },
 	projects: [
 		{ name: 'api', testDir: 'tests/api', use: {} },
 		{ name: 'chromium', testDir: 'tests/e2e', testIgnore: /\.nojs\.spec\.ts$/, use: chromium },
