@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { SlowestFirstSequencer } from './tests/setup/sequencer.ts'
 
 export default defineConfig({
 	resolve: { tsconfigPaths: true },
@@ -11,5 +12,6 @@ export default defineConfig({
 		pool: 'forks',
 		fileParallelism: true,
 		maxWorkers: 2,
+		sequence: { sequencer: SlowestFirstSequencer },
 	},
 })
