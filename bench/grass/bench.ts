@@ -5,6 +5,7 @@
 import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
+import { processCpuMs } from './cpu.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
 import { OOD, OOD_SUITES, TEST, TUNE, TUNE_DARK, TUNE_DORMANT, TUNE_HAZE, TUNE_SHADE } from './suites.ts'
 
@@ -19,12 +20,6 @@ type Row = { iou: number; precision: number; recall: number; areaErr: number; ms
 const RUNS = Math.max(1, Number(process.env.GRASS_BENCH_RUNS ?? 3))
 
 type Scene = Awaited<ReturnType<typeof generateScene>>
-
-// CPU of the whole process (V8's helper threads included; the lawn CNN's pass runs on the calling thread)
-const processCpuMs = () => {
-	const u = process.cpuUsage()
-	return (u.user + u.system) / 1000
-}
 
 async function evaluate(scene: Scene): Promise<Row> {
 	const { width, height } = scene.image

@@ -17,6 +17,7 @@ import sharp from 'sharp'
 import { calibratedProbabilities } from '../../app/grass/calibration.ts'
 import { segment } from '../../app/grass/detect.ts'
 import { cnnLawn } from '../../app/grass/cnn.ts'
+import { processCpuMs } from './cpu.ts'
 
 const LABELS_DIR = path.resolve('bench/grass/real')
 export const LABEL = { IGNORE: 0, LAWN: 1, TREE: 2, HARD: 3, OTHER: 4 } as const
@@ -260,11 +261,6 @@ export class Calibration {
 		for (let b = 0; b < 15; b++) if (this.count[b]) total += (this.count[b]! / n) * Math.abs(this.sumP[b]! / this.count[b]! - this.sumT[b]! / this.count[b]!)
 		return total
 	}
-}
-
-const processCpuMs = () => {
-	const u = process.cpuUsage()
-	return (u.user + u.system) / 1000
 }
 
 const DETECTORS = ['ours', 'CNN alone', 'ExG+Otsu'] as const
