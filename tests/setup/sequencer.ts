@@ -20,6 +20,7 @@ export class SlowestFirstSequencer extends BaseSequencer {
 			const index = SLOWEST_FIRST.findIndex((name) => file.moduleId.endsWith(`/${name}`))
 			return index === -1 ? SLOWEST_FIRST.length : index
 		}
-		return sorted.map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map(({ file }) => file)
+		// Array.prototype.sort is stable: files of equal rank keep Vitest's order
+		return [...sorted].sort((a, b) => rank(a) - rank(b))
 	}
 }
