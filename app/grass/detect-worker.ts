@@ -8,6 +8,7 @@ import type { MessagePort } from 'node:worker_threads'
 import { grassAreasOf, measureLawn, prepareAiShapes, segment, warmUpGrassDetection, type ExcludedFeature, type GrassArea, type PreparedShapes, type Roi } from './detect.ts'
 import type { LearnedLawnModel } from './learned-model.ts'
 import { releaseScratch } from './raster.ts'
+import { resolvedScale } from './resolution.ts'
 import { GateClosedError, RunGate } from './run-gate.ts'
 import type { RgbImage } from '~/lib/rgb-image.ts'
 import type { SeedPoints } from './seeds.ts'
@@ -30,14 +31,20 @@ export type DetectTask = {
 	cnnGate?: SharedArrayBuffer
 }
 
-export type DetectTaskResult = { grassAreas: GrassArea[]; excluded: ExcludedFeature[]; prepared?: PreparedShapes }
+export type DetectTaskResult = {
+	grassAreas: GrassArea[]
+	excluded: ExcludedFeature[]
+	/** how many of its pixels the imagery resolves (resolution.ts) */
+	resolvedScale: number
+	prepared?: PreparedShapes
+}
 
 export async function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): Promise<DetectTaskResult> {
 	const segmentation = await segment(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds, cnnGate: task.cnnGate ? new RunGate(task.cnnGate) : null })
 	onMeasuring?.()
 	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn })
 	const grassAreas = grassAreasOf(detection.areas)
-	return { grassAreas, excluded: detection.excluded, ...(task.prepareShapes ? { prepared: prepareAiShapes(grassAreas) } : {}) }
+	return { grassAreas, excluded: detection.excluded, resolvedScale: resolvedScale(task.image), ...(task.prepareShapes ? { prepared: prepareAiShapes(grassAreas) } : {}) }
 }
 
 // A worker idle for a second after a detection gives its memory back (releaseDetectionMemory), and

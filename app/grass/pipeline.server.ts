@@ -29,7 +29,7 @@ export type GrassResult = {
 		zoom: number
 		/** the map tiles' pixel size on the ground */
 		metresPerPixel: number
-		/** what the imagery really resolves: the tiles' pixel size, or the provider's ground resolution (SATELLITE_GROUND_MPP) where coarser */
+		/** what the imagery really resolves, read off its pixels (resolution.ts), or the provider's ground resolution (SATELLITE_GROUND_MPP) where coarser; never finer than the tiles' pixel size */
 		groundMetresPerPixel: number
 		/** the imagery provider, for people (from TILE_ATTRIBUTION) */
 		source: string
@@ -88,7 +88,7 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds, prepa
 	)
 	signal?.throwIfAborted()
 	const grassAreas = detection.grassAreas
-	const groundMpp = Math.max(mpp, getEnv().SATELLITE_GROUND_MPP ?? 0)
+	const groundMpp = Math.max(mpp * detection.resolvedScale, getEnv().SATELLITE_GROUND_MPP ?? 0)
 	const confidence = meanConfidence(grassAreas)
 	return {
 		grassAreas,

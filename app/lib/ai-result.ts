@@ -40,12 +40,14 @@ export function insidePropertyWindow(center: LatLng, p: LatLng): boolean {
 }
 
 /**
- * When the result says its outline is rough: imagery coarser than 0.6 m per
- * pixel on the ground (lawn edges, beds and paths narrower than ~2 px vanish),
- * or a mean confidence under 0.7 (the model is unsure of a large share of the
- * area). docs/decisions.md "Honest AI results".
+ * When the result says its outline is rough: imagery that resolves nothing
+ * finer than 0.4 m on the ground (read off its pixels, app/grass/resolution.ts:
+ * 0.6 m NAIP enlarged to zoom-20 tiles is; lawn edges, beds and paths narrower
+ * than ~2 of its pixels vanish), or a mean confidence under 0.7 (the model is
+ * unsure of a large share of the area). docs/decisions.md "What the imagery
+ * resolves, read off its pixels".
  */
-export const ROUGH_OUTLINE = { maxMetresPerPixel: 0.6, minConfidence: 0.7 }
+export const ROUGH_OUTLINE = { maxMetresPerPixel: 0.4, minConfidence: 0.7 }
 export const ROUGH_OUTLINE_TEXT = 'Rough outline: check it against the imagery before quoting.'
 
 /** Area-weighted mean of the areas' confidences (0–1, two decimals); null without areas. */

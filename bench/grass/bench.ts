@@ -121,6 +121,12 @@ if (only === 'blend') {
 	console.log(JSON.stringify(await runBlendSweep(process.argv.slice(3))))
 	process.exit(0)
 }
+if (only === 'resolution') {
+	// what the imagery resolves, read off real imagery served as tile servers serve it
+	const { runResolutionBenchmark } = await import('./resolution.ts')
+	console.log(JSON.stringify(await runResolutionBenchmark(process.argv[3] === 'fit' ? 'fit' : 'judge')))
+	process.exit(0)
+}
 if (only === 'trees') {
 	// real NAIP with tree points (a local copy of a public dataset, not kept here)
 	const { runTreePointCheck } = await import('./tree-points.ts')

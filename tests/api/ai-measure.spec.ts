@@ -143,13 +143,15 @@ test('honest results: mean confidence (area-weighted, calibrated on real imagery
 	expect(body.imagery.source).toBe('U.S. Geological Survey, The National Map')
 	expect(body.imagery.zoom).toBe(20)
 	expect(body.imagery.metresPerPixel).toBeCloseTo(0.1149, 3)
-	expect(body.imagery.groundMetresPerPixel).toBe(body.imagery.metresPerPixel)
+	// what the imagery resolves, read off its pixels (app/grass/resolution.ts): these generated tiles are as sharp as their pixels
+	expect(body.imagery.groundMetresPerPixel).toBeGreaterThanOrEqual(body.imagery.metresPerPixel)
+	expect(body.imagery.groundMetresPerPixel).toBeLessThan(ROUGH_OUTLINE.maxMetresPerPixel)
 	// sharp imagery and a confident model: the outline is not flagged rough
 	expect(body.roughOutline).toBe(false)
 	expect(body.seeds).toEqual({ lawn: 0, other: 0 })
 })
 
-test('real imagery (issue 29 item 7): a labelled NAIP crop of Long Beach served as zoom-20 tiles is measured against our label, and the result says it is rough', async ({ request, makeUser, env }) => {
+test('real imagery (issue 29 items 5 and 7): a labelled NAIP crop of Long Beach served as zoom-20 tiles is measured against our label; the imagery is read as the 0.6 m it is, and the result says it is rough', async ({ request, makeUser, env }) => {
 	const real = env.grass.real
 	if ('error' in real) throw new Error(real.error)
 	const user = await makeUser({ tierId: 'pro' })
@@ -165,11 +167,16 @@ test('real imagery (issue 29 item 7): a labelled NAIP crop of Long Beach served 
 	// area and today's figure, not the target.
 	expect(Math.abs(error)).toBeLessThan(0.25)
 	for (const area of body.grassAreas) expect(area.area_sqft).toBeGreaterThanOrEqual(MIN_FRAGMENT_SQFT)
-	// the confidence shown is the calibrated one (fitted on the tune town), and the rough-outline
-	// warning follows from it: tiles at zoom 20 claim 0.11 m a pixel, so only the confidence can raise it
+	// the confidence shown is the calibrated one (fitted on the tune town)
 	expect(body.meanConfidence).toBeGreaterThan(0)
 	expect(body.meanConfidence).toBeLessThanOrEqual(Math.max(...LAWN_CALIBRATION) + 0.005)
-	expect(body.roughOutline).toBe(body.meanConfidence! < ROUGH_OUTLINE.minConfidence)
+	// the tiles claim 0.11 m a pixel, but what they show is 0.6 m NAIP enlarged: read off the pixels,
+	// the imagery resolves far coarser than the tiles, and the result says its outline is rough
+	expect(body.imagery.zoom).toBe(20)
+	expect(body.imagery.metresPerPixel).toBeLessThan(0.13)
+	expect(body.imagery.groundMetresPerPixel).toBeGreaterThan(ROUGH_OUTLINE.maxMetresPerPixel)
+	expect(body.imagery.groundMetresPerPixel).toBeLessThan(0.9)
+	expect(body.roughOutline).toBe(true)
 })
 
 test('real imagery: a "Lawn here" tap on the deepest labelled lawn the detector missed brings that lawn in, and the area nearer our label', async ({ request, makeUser, env }) => {
