@@ -4,6 +4,7 @@
 // lat/lng polygons with areas (tile fetch and JPEG decode excluded), one core.
 import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
+import { resolvedScale } from '../../app/grass/resolution.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { processCpuMs } from './cpu.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
@@ -25,7 +26,12 @@ async function evaluate(scene: Scene): Promise<Row> {
 	const { width, height } = scene.image
 	const c = project(scene.center, scene.zoom)
 	const georef = { left: Math.round(c.x - width / 2), top: Math.round(c.y - height / 2), zoom: scene.zoom }
-	const detect = () => detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0 })
+	// a detection: segmentation, measuring, and reading what the imagery resolves (as the detection worker does)
+	const detect = async () => {
+		const detection = await detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0 })
+		resolvedScale(scene.image)
+		return detection
+	}
 	const cpu = processCpuMs()
 	const started = performance.now()
 	const detection = await detect()
