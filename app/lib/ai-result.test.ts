@@ -7,10 +7,12 @@ test('mean confidence is weighted by area and ignores areas without one', () => 
 	expect(meanConfidence([{ area_sqft: 100, confidence: 0.66 }, { area_sqft: 50 }])).toBe(0.66)
 })
 
-test('the outline is rough on imagery coarser than 0.6 m per pixel or below 0.7 mean confidence', () => {
+test('the outline is rough on imagery that resolves nothing finer than 0.4 m or below 0.7 mean confidence', () => {
 	expect(isRoughOutline(0.12, 0.9)).toBe(false)
-	expect(isRoughOutline(0.6, 0.7)).toBe(false)
-	expect(isRoughOutline(0.61, 0.95)).toBe(true)
+	expect(isRoughOutline(0.4, 0.7)).toBe(false)
+	expect(isRoughOutline(0.41, 0.95)).toBe(true)
+	// 0.6 m NAIP, as read off zoom-20 tiles (app/grass/resolution.ts)
+	expect(isRoughOutline(0.47, 0.95)).toBe(true)
 	expect(isRoughOutline(1, null)).toBe(true)
 	expect(isRoughOutline(0.3, 0.69)).toBe(true)
 	expect(isRoughOutline(0.3, null)).toBe(false)
