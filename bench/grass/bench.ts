@@ -7,6 +7,7 @@ import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 import { resolvedScale } from '../../app/grass/resolution.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
 import { processCpuMs } from './cpu.ts'
+import { quantile } from './stats.ts'
 import { generateScene, type SceneOptions } from './scene.ts'
 import { OOD, OOD_SUITES, TEST, TUNE, TUNE_DARK, TUNE_DORMANT, TUNE_HAZE, TUNE_SHADE } from './suites.ts'
 
@@ -77,10 +78,6 @@ async function evaluate(scene: Scene): Promise<Row> {
 	}
 }
 
-const quantile = (values: number[], q: number) => {
-	const sorted = [...values].sort((a, b) => a - b)
-	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
-}
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length
 
 function summarise(rows: Row[]) {

@@ -19,6 +19,7 @@ import { segment } from '../../app/grass/detect.ts'
 import { cnnLawn } from '../../app/grass/cnn.ts'
 import { resolvedScale } from '../../app/grass/resolution.ts'
 import { processCpuMs } from './cpu.ts'
+import { quantile } from './stats.ts'
 
 const LABELS_DIR = path.resolve('bench/grass/real')
 export const LABEL = { IGNORE: 0, LAWN: 1, TREE: 2, HARD: 3, OTHER: 4 } as const
@@ -207,10 +208,6 @@ export function nextTap(predicted: Uint8Array, label: Uint8Array, width: number,
 	return { kind: bestKind === 1 ? 'other' : 'lawn', x: (centre % width) + 0.5, y: Math.floor(centre / width) + 0.5 }
 }
 
-const quantile = (values: number[], q: number) => {
-	const sorted = [...values].sort((a, b) => a - b)
-	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
-}
 
 /** Connected lawn regions (8-neighbour) of a mask: the fragments a user would see. */
 export function countFragments(mask: Uint8Array, width: number, height: number): number {

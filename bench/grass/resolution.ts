@@ -16,6 +16,7 @@ import { DISTANCES, RESOLUTION_FIT, resolvedScale, scaleOfStructure, structureFu
 import { ROUGH_OUTLINE } from '../../app/lib/ai-result.ts'
 import { processCpuMs } from './cpu.ts'
 import { realgrassDir } from './real.ts'
+import { quantile } from './stats.ts'
 
 type Way = { factor: number; kernel: 'linear' | 'cubic' | null }
 const WAYS: Way[] = [
@@ -68,11 +69,6 @@ async function served(file: string, way: Way) {
 	const jpeg = await image.jpeg({ quality: 80 }).toBuffer()
 	const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true })
 	return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
-}
-
-const quantile = (v: number[], q: number) => {
-	const s = [...v].sort((a, b) => a - b)
-	return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))]!
 }
 
 export async function runResolutionBenchmark(mode: 'judge' | 'fit') {
