@@ -24,20 +24,36 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const run = (...args: string[]) => {
 	const result = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/grass.ts', ...args], { encoding: 'utf8', timeout: 60_000 })
-	return { code: result.status, stderr: result.stderr }
+	return { code: result.status, stderr: result.stderr, stdout: result.stdout }
 }
 
 test('detect writes an 8-bit single-channel PNG the size of the input with only 0 and 255', async () => {
 	const out = path.join(dir, 'mask.png')
-	const { code, stderr } = run('detect', scenePng, '--mpp', '0.12', '--out', out)
+	const { code, stderr, stdout } = run('detect', scenePng, '--mpp', '0.12', '--out', out)
 	expect(stderr).toBe('')
 	expect(code).toBe(0)
+	// what the server's result says too: how much is lawn, what the imagery resolves (as sharp as its
+	// pixels here), the calibrated confidence; a sharp, confident result is not called rough
+	expect(stdout).toMatch(/^Lawn on \d+\.\d % of the image \([\d,]+ m²\); the imagery resolves 0\.12 m a pixel; mean confidence (7[0-9]|[89]\d) %\n$/)
 	const meta = await sharp(out).metadata()
 	expect(meta).toMatchObject({ format: 'png', width: sceneSize.width, height: sceneSize.height, channels: 1, depth: 'uchar' })
 	const { data } = await sharp(out).raw().toBuffer({ resolveWithObject: true })
 	const values = new Set(data)
 	expect([...values].sort((a, b) => a - b)).toEqual([0, 255])
 	expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
+}, 60_000)
+
+test('imagery coarser than its pixels (enlarged 5×, as a tile server serves 0.6 m imagery) is read as such, and the outline called rough', async () => {
+	const { data, info } = await sharp(scenePng).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+	const small = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(Math.round(info.width / 5), Math.round(info.height / 5), { kernel: 'cubic' }).raw().toBuffer({ resolveWithObject: true })
+	const coarse = path.join(dir, 'coarse.png')
+	await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: 3 } }).resize(info.width, info.height, { kernel: 'cubic' }).png().toFile(coarse)
+	const { code, stdout } = run('detect', coarse, '--mpp', '0.12', '--out', path.join(dir, 'coarse-mask.png'))
+	expect(code).toBe(0)
+	const resolves = Number(/the imagery resolves ([\d.]+) m a pixel/.exec(stdout)?.[1])
+	expect(resolves).toBeGreaterThan(0.4)
+	expect(resolves).toBeLessThan(0.9)
+	expect(stdout).toContain('\nRough outline: check it against the imagery before quoting.\n')
 }, 60_000)
 
 test('--seeds: a "Not lawn" tap on detected lawn takes lawn away', async () => {

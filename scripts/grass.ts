@@ -3,13 +3,19 @@
 // it (without the organisation's learned adjustments, which belong to a
 // place). Writes an 8-bit single-channel PNG the size of the input, 255 = lawn,
 // 0 = not; written to a temporary file and renamed, so a failed run leaves
-// nothing. Bad input: a message on stderr and exit code 2.
+// nothing. Then one line on stdout: the share of the image called lawn, what the
+// imagery resolves (read off its pixels, app/grass/resolution.ts), the calibrated mean
+// confidence, and the rough-outline warning where the server would show it.
+// Bad input: a message on stderr and exit code 2.
 // seeds.json (optional, simulated taps): {"lawn":[{"x":..,"y":..}],"other":[...]} in image pixels.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { z } from 'zod'
+import { calibratedConfidence } from '../app/grass/calibration.ts'
 import { segment } from '../app/grass/detect.ts'
+import { resolvedScale } from '../app/grass/resolution.ts'
+import { isRoughOutline, ROUGH_OUTLINE_TEXT } from '../app/lib/ai-result.ts'
 
 const USAGE = 'Usage: npm run grass -- detect IN.png --mpp METRES_PER_PIXEL --out MASK.png [--seeds seeds.json]'
 
@@ -89,9 +95,16 @@ export async function detect(argv: string[]): Promise<void> {
 	const args = parseArgs(argv)
 	const image = await readPng(args.input)
 	const seeds = await readSeeds(args.seeds, image.width, image.height)
-	const { lawn } = await segment(image, { mpp: args.mpp, seeds })
+	const { lawn, probability } = await segment(image, { mpp: args.mpp, seeds })
 	const pixels = Buffer.alloc(lawn.data.length)
-	for (let i = 0; i < pixels.length; i++) pixels[i] = lawn.data[i] ? 255 : 0
+	let count = 0
+	let confidence = 0
+	for (let i = 0; i < pixels.length; i++) {
+		if (!lawn.data[i]) continue
+		pixels[i] = 255
+		count++
+		confidence += calibratedConfidence(probability[i]!)
+	}
 	const out = path.resolve(args.out)
 	const tmp = `${out}.${process.pid}.tmp`
 	try {
@@ -104,6 +117,18 @@ export async function detect(argv: string[]): Promise<void> {
 		await fs.rm(tmp, { force: true })
 		throw new UsageError(`Cannot write ${args.out}: ${(error as Error).message}`)
 	}
+	console.log(summary(count, lawn.data.length, args.mpp, args.mpp * resolvedScale(image), count ? confidence / count : null))
+}
+
+/** "Lawn on 23.4 % of the image (412 m²); the imagery resolves 0.12 m a pixel; mean confidence 87 %", and the warning where due. */
+function summary(lawnPixels: number, pixels: number, mpp: number, groundMpp: number, confidence: number | null): string {
+	const conf = confidence === null ? null : Math.round(confidence * 100) / 100
+	const line = [
+		`Lawn on ${((lawnPixels / pixels) * 100).toFixed(1)} % of the image (${Math.round(lawnPixels * mpp * mpp).toLocaleString('en-US')} m²)`,
+		`the imagery resolves ${groundMpp.toFixed(2)} m a pixel`,
+		...(conf === null ? [] : [`mean confidence ${Math.round(conf * 100)} %`]),
+	].join('; ')
+	return isRoughOutline(groundMpp, conf) ? `${line}\n${ROUGH_OUTLINE_TEXT}` : line
 }
 
 try {

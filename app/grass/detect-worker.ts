@@ -23,6 +23,8 @@ export type DetectTask = {
 	roi: Roi
 	learned: LearnedLawnModel | null
 	seeds: SeedPoints | null
+	/** metres per pixel the imagery resolves at best, whatever its pixels say (SATELLITE_GROUND_MPP) */
+	groundMppFloor?: number
 	/** also return the areas as a saved measurement's shapes (detect.ts prepareAiShapes) */
 	prepareShapes?: boolean
 	/** told `{ idleThread }` as a detection starts at SCHED_IDLE, and 'measuring' when the segmentation is done (the modal's last step) */
@@ -34,7 +36,7 @@ export type DetectTask = {
 export type DetectTaskResult = {
 	grassAreas: GrassArea[]
 	excluded: ExcludedFeature[]
-	/** how many of its pixels the imagery resolves (resolution.ts) */
+	/** how many of its pixels the imagery resolves (resolution.ts, or groundMppFloor where coarser); outlines are drawn to it */
 	resolvedScale: number
 	prepared?: PreparedShapes
 }
@@ -42,9 +44,11 @@ export type DetectTaskResult = {
 export async function runDetectTask(task: Omit<DetectTask, 'progress'>, onMeasuring?: () => void): Promise<DetectTaskResult> {
 	const segmentation = await segment(task.image, { mpp: task.mpp, learned: task.learned, seeds: task.seeds, cnnGate: task.cnnGate ? new RunGate(task.cnnGate) : null })
 	onMeasuring?.()
-	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn })
+	// what the imagery resolves: read off its pixels, at least what the operator says of it
+	const resolved = Math.max(resolvedScale(task.image), (task.groundMppFloor ?? 0) / task.mpp)
+	const detection = measureLawn(segmentation, { mpp: task.mpp, pixelAreaM2: task.pixelAreaM2, georef: task.georef, roi: task.roi, lawnTaps: task.seeds?.lawn, resolvedPx: resolved })
 	const grassAreas = grassAreasOf(detection.areas)
-	return { grassAreas, excluded: detection.excluded, resolvedScale: resolvedScale(task.image), ...(task.prepareShapes ? { prepared: prepareAiShapes(grassAreas) } : {}) }
+	return { grassAreas, excluded: detection.excluded, resolvedScale: resolved, ...(task.prepareShapes ? { prepared: prepareAiShapes(grassAreas) } : {}) }
 }
 
 // A worker idle for a second after a detection gives its memory back (releaseDetectionMemory), and

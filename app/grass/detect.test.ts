@@ -75,3 +75,23 @@ test('a detection prepared for saving (bulk measure) gives the shapes and totals
 	const bowtie = { ...first!, holes: [], coordinates: [first!.coordinates[0]!, first!.coordinates[2]!, first!.coordinates[1]!, first!.coordinates[3]!] }
 	expect(prepareAiShapes([bowtie])).toEqual({ fields: { 'shapes.0.coordinates': 'The outline crosses itself. Redraw it without crossing edges.' } })
 })
+
+test('outlines are drawn to what the imagery resolves: on 5× enlarged imagery, a round lawn keeps its area with far fewer points', () => {
+	// a round lawn of radius 40 px (about 9 m) whose edge wiggles by a pixel or two, finer than 0.6 m
+	// imagery served as zoom-19 tiles (5 of their pixels) shows: what a mask segmented on it has
+	const data = new Uint8Array(size * size)
+	for (let y = 0; y < size; y++) {
+		for (let x = 0; x < size; x++) {
+			const angle = Math.atan2(y - 48, x - 48)
+			data[y * size + x] = Math.hypot(x + 0.5 - 48, y + 0.5 - 48) < 40 + 1.2 * Math.sin(23 * angle) + 0.8 * Math.sin(41 * angle) ? 1 : 0
+		}
+	}
+	const lawn = { ...segmentation(), lawn: { width: size, height: size, data }, probability: new Float32Array(size * size).fill(0.99) }
+	const points = (a: { pixels: { outer: unknown[] } }) => a.pixels.outer.length
+	const [sharp] = measureLawn(lawn, options).areas
+	const [coarse] = measureLawn(lawn, { ...options, resolvedPx: 5 }).areas
+	expect(Math.abs(coarse!.areaM2 / sharp!.areaM2 - 1)).toBeLessThan(0.005)
+	expect(points(coarse!)).toBeLessThan(points(sharp!) / 2)
+	// the saved outline is the simplified one
+	expect(grassAreasOf([coarse!])[0]!.coordinates.length).toBeLessThanOrEqual(points(coarse!) + 1)
+})

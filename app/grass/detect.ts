@@ -15,7 +15,7 @@ import { rng, type Mask } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 import { cnnLogOdds } from './cnn.ts'
 import { BLEND, segmentLawn, stopwatch, type Segmentation, type SegmentOptions } from './segment.ts'
-import { forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
+import { CHAMFER_TOLERANCE_PX, forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
 
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
 export type Roi = { x0: number; y0: number; x1: number; y1: number }
@@ -50,8 +50,10 @@ export type MeasureOptions = {
 	georef: Georef
 	roi?: Roi
 	signal?: AbortSignal
-	/** outlines simplified to this many metres (default 0.05, at most 0.35 px) */
+	/** outlines simplified to this many metres (default 0.05, at most 0.35 px) … */
 	toleranceM?: number
+	/** … or, on imagery coarser than its pixels, to half of what it resolves in them (resolution.ts; default 1: as sharp as its pixels), keeping the area */
+	resolvedPx?: number
 	/** polygons smaller than this are dropped (default MIN_FRAGMENT_M2, 50 sq ft), unless a lawn tap is in them */
 	minAreaM2?: number
 	/** the "Lawn here" taps (image pixels): the areas they are in are kept whatever their size */
@@ -90,10 +92,14 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	for (let y = roi.y0; y < roi.y1; y++) {
 		for (let x = roi.x0; x < roi.x1; x++) clipped.data[y * lawn.width + x] = lawn.data[y * lawn.width + x]!
 	}
-	// marching squares cuts corners by half a pixel: a tolerance above ~0.45 px
-	// would drop the chamfer points and shave a sliver off every straight edge
-	const tolerancePx = Math.min(0.35, (options.toleranceM ?? 0.05) / mpp)
-	const traced = traceMask(clipped, tolerancePx)
+	// marching squares cuts corners by half a pixel: plain Douglas–Peucker above ~0.45 px would drop
+	// the chamfer points and shave a sliver off every straight edge. Edges are drawn to what the imagery
+	// resolves (issue 29 item 5): on imagery coarser than its pixels (enlarged by the tile server) a
+	// wiggle under half a resolved pixel is no information, so the tolerance is that, with the chords
+	// moved to keep the area (vectorize.ts keepingArea). Imagery as sharp as its pixels keeps the fine one.
+	const fine = Math.min(CHAMFER_TOLERANCE_PX, (options.toleranceM ?? 0.05) / mpp)
+	const resolved = (options.resolvedPx ?? 1) > 1 ? options.resolvedPx! / 2 : 0
+	const traced = resolved > fine ? traceMask(clipped, resolved, true) : traceMask(clipped, fine)
 	lap('tracing')
 	const polygons = toGeoPolygons(traced, options.georef)
 	lap('lat/lng and areas')

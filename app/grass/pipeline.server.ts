@@ -83,12 +83,12 @@ export async function detectGrass(center: LatLng, { signal, onStep, seeds, prepa
 	const pixelSeeds = seeds && (seeds.lawn.length || seeds.other.length) ? { lawn: seeds.lawn.map(toPixel), other: seeds.other.map(toPixel) } : null
 	// segmentation and measuring run in a worker thread (pool.server.ts); the last step is announced when the segmentation is done
 	const detection = await runDetection(
-		{ image: window.image, mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: { left: window.left, top: window.top, zoom: window.zoom }, roi, learned, seeds: pixelSeeds, prepareShapes },
+		{ image: window.image, mpp, pixelAreaM2: groundPixelAreaM2(center.lat, window.zoom), georef: { left: window.left, top: window.top, zoom: window.zoom }, roi, learned, seeds: pixelSeeds, prepareShapes, groundMppFloor: getEnv().SATELLITE_GROUND_MPP },
 		{ signal, onMeasuring: () => onStep?.(3, AI_STEPS[3]) },
 	)
 	signal?.throwIfAborted()
 	const grassAreas = detection.grassAreas
-	const groundMpp = Math.max(mpp * detection.resolvedScale, getEnv().SATELLITE_GROUND_MPP ?? 0)
+	const groundMpp = mpp * detection.resolvedScale
 	const confidence = meanConfidence(grassAreas)
 	return {
 		grassAreas,

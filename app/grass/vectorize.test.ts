@@ -73,3 +73,53 @@ test('the tracer gives d3-contour + simplify-js rings, point for point', () => {
 		for (const tolerance of [0, 0.35, 1.5]) expect(traceMask({ width, height, data }, tolerance)).toEqual(reference({ width, height, data }, tolerance))
 	}
 })
+
+test('simplified to a coarse tolerance, outlines keep their area: plain Douglas–Peucker cuts into a round lawn, keepingArea does not', () => {
+	// a disc of radius 30 px with a 10 px round hole (a tree bed), and a blob drawn at a fifth of the
+	// resolution and enlarged 5× (what 0.6 m imagery becomes as 0.12 m tiles)
+	const width = 160
+	const height = 80
+	const data = new Uint8Array(width * height)
+	for (let y = 0; y < height; y++) {
+		for (let x = 0; x < 80; x++) {
+			const r = Math.hypot(x + 0.5 - 40, y + 0.5 - 40)
+			data[y * width + x] = r < 30 && r >= 10 ? 1 : 0
+		}
+		for (let x = 80; x < width; x++) {
+			const cx = Math.floor((x - 80) / 5)
+			const cy = Math.floor(y / 5)
+			data[y * width + x] = Math.hypot(cx + 0.5 - 8, cy + 0.5 - 8) + 0.8 * Math.sin(cx * 1.3 + cy) < 6.5 ? 1 : 0
+		}
+	}
+	const mask = { width, height, data }
+	const traced = traceMask(mask, 0.35)
+	expect(traced).toHaveLength(2)
+	const byLeft = (ps: ReturnType<typeof traceMask>) => [...ps].sort((a, b) => a.outer[0]!.x - b.outer[0]!.x)
+	const [disc, blob] = byLeft(traced)
+	expect(disc!.holes).toHaveLength(1)
+	const ringArea = (r: { x: number; y: number }[]) => pixelArea({ outer: r, holes: [] })
+	const vertices = (p: { outer: unknown[]; holes: unknown[][] }) => p.outer.length + p.holes.reduce((n, h) => n + h.length, 0)
+	// half of what 5× enlarged imagery resolves
+	const [discDp, blobDp] = byLeft(traceMask(mask, 2.5))
+	const [discKept, blobKept] = byLeft(traceMask(mask, 2.5, true))
+	// Douglas–Peucker's chords run inside a convex edge: the disc loses over 2 %, the hole shrinks
+	expect(ringArea(discDp!.outer) / ringArea(disc!.outer)).toBeLessThan(0.98)
+	expect(ringArea(discDp!.holes[0]!) / ringArea(disc!.holes[0]!)).toBeLessThan(0.97)
+	// moved to keep the area, each ring keeps it within 0.5 %, with a third of the points or fewer
+	expect(Math.abs(ringArea(discKept!.outer) / ringArea(disc!.outer) - 1)).toBeLessThan(0.005)
+	expect(Math.abs(ringArea(discKept!.holes[0]!) / ringArea(disc!.holes[0]!) - 1)).toBeLessThan(0.005)
+	expect(Math.abs(pixelArea(blobKept!) / pixelArea(blob!) - 1)).toBeLessThan(0.005)
+	expect(vertices(discKept!)).toBeLessThan(vertices(disc!) / 3)
+	expect(vertices(blobKept!)).toBeLessThan(vertices(blob!) / 2)
+	expect(vertices(blobKept!)).toBe(vertices(blobDp!))
+	// and the kept outline stays on the lawn's edge: every point within the tolerance of the traced one
+	const distanceToRing = (p: { x: number; y: number }, ring: { x: number; y: number }[]) =>
+		Math.min(...ring.map((a, i) => {
+			const b = ring[(i + 1) % ring.length]!
+			const dx = b.x - a.x
+			const dy = b.y - a.y
+			const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)))
+			return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+		}))
+	for (const p of [...discKept!.outer, ...blobKept!.outer]) expect(distanceToRing(p, p.x < 80 ? disc!.outer : blob!.outer)).toBeLessThan(2.5)
+})

@@ -273,10 +273,17 @@ function ringContains(rx: Int32Array, ry: Int32Array, n: number, x: number, y: n
 	return contains
 }
 
+/** Plain Douglas–Peucker keeps marching squares' half-pixel corner chamfers up to this tolerance (pixels). */
+export const CHAMFER_TOLERANCE_PX = 0.35
+
 type TracedRing = { xs: Int32Array; ys: Int32Array; n: number; area: number; minX: number; maxX: number; minY: number; maxY: number }
 
-/** Douglas–Peucker as simplify-js does it (highest quality, same arithmetic), on an open ring in half pixels; returns pixel points. */
-function simplifyRing(r: TracedRing, tolerancePx: number): PixelRing {
+/**
+ * Douglas–Peucker as simplify-js does it (highest quality, same arithmetic), on an open ring in half pixels; returns pixel points.
+ * With `keepArea`, each kept chord is then moved along its normal until it encloses what the points it
+ * replaced did (keepingArea), so a coarse tolerance rounds an outline's corners without shrinking it.
+ */
+function simplifyRing(r: TracedRing, tolerancePx: number, keepArea = false): PixelRing {
 	const n = r.n - 1 // open: the repeated first point dropped
 	const xs = new Float64Array(n)
 	const ys = new Float64Array(n)
@@ -323,11 +330,72 @@ function simplifyRing(r: TracedRing, tolerancePx: number): PixelRing {
 	}
 	step(0, n - 1)
 	kept.push(n - 1)
+	if (keepArea && kept.length >= 3 && kept.length < n) return keepingArea(xs, ys, kept, tolerancePx)
 	return kept.map((i) => ({ x: xs[i]!, y: ys[i]! }))
 }
 
-/** Outlines of the set pixels (pixel edges in image coordinates, y down). */
-export function traceMask(mask: Mask, tolerancePx: number): PixelPolygon[] {
+/**
+ * The kept points of a simplified ring, moved so that no area is lost or gained along it. Chord s (from
+ * kept point a to the next kept point b) is shifted along its normal by t = D / L, where D is the signed
+ * area between the points a..b it replaced and the chord (the shoelace of a..b closed by the chord: what
+ * the chord cuts off, or adds) and L its length; each kept point becomes the meeting point of its two
+ * shifted chords. Where the chords are nearly parallel or meet further than `reach` pixels away (a spike),
+ * the point moves by the mean of the two shifts instead (so no point moves further than `reach`). Exact for straight runs; at corners it is off by
+ * the small triangle between the shifted chords (second order in t). Holes keep their area the same way.
+ */
+export function keepingArea(xs: ArrayLike<number>, ys: ArrayLike<number>, kept: readonly number[], reach: number): PixelRing {
+	const m = kept.length
+	const n = xs.length
+	// per chord: unit direction, unit normal (the side that adds to the ring's signed area), shift
+	const dx = new Float64Array(m)
+	const dy = new Float64Array(m)
+	const shift = new Float64Array(m)
+	for (let s = 0; s < m; s++) {
+		const a = kept[s]!
+		const b = kept[(s + 1) % m]!
+		const ex = xs[b]! - xs[a]!
+		const ey = ys[b]! - ys[a]!
+		const length = Math.hypot(ex, ey)
+		if (length === 0) continue
+		dx[s] = ex / length
+		dy[s] = ey / length
+		// twice the shoelace of the replaced points a..b (wrapping past the ring's end), closed by b → a
+		let twice = 0
+		for (let i = a; i !== b; i = (i + 1) % n) {
+			const j = (i + 1) % n
+			twice += xs[i]! * ys[j]! - xs[j]! * ys[i]!
+		}
+		twice += xs[b]! * ys[a]! - xs[a]! * ys[b]!
+		shift[s] = twice / 2 / length
+	}
+	// moving chord s by t along (dy, -dx) adds t × L to the shoelace
+	const out: PixelRing = []
+	for (let k = 0; k < m; k++) {
+		const p = kept[k]!
+		const before = (k + m - 1) % m
+		const x = xs[p]!
+		const y = ys[p]!
+		// shifted chord `before` ends at p, shifted chord k starts at p: X = p + u1 n1 + α d1 = p + u2 n2 + β d2
+		const ox1 = dy[before]! * shift[before]!
+		const oy1 = -dx[before]! * shift[before]!
+		const ox2 = dy[k]! * shift[k]!
+		const oy2 = -dx[k]! * shift[k]!
+		const cross = dx[before]! * dy[k]! - dy[before]! * dx[k]!
+		let mx = (ox1 + ox2) / 2
+		let my = (oy1 + oy2) / 2
+		if (Math.abs(cross) > 0.1) {
+			const alpha = ((ox2 - ox1) * dy[k]! - (oy2 - oy1) * dx[k]!) / cross
+			const ix = ox1 + alpha * dx[before]!
+			const iy = oy1 + alpha * dy[before]!
+			if (Math.hypot(ix, iy) <= reach) (mx = ix), (my = iy)
+		}
+		out.push({ x: x + mx, y: y + my })
+	}
+	return out
+}
+
+/** Outlines of the set pixels (pixel edges in image coordinates, y down); `keepArea`: see simplifyRing. */
+export function traceMask(mask: Mask, tolerancePx: number, keepArea = false): PixelPolygon[] {
 	// as d3-contour's contour(mask, 0.5) (its linear smoothing moves no point of a 0/1 mask):
 	// rings with positive area are exteriors, the others holes, each hole given to
 	// the first exterior (in emission order) that does not report it outside
@@ -357,9 +425,9 @@ export function traceMask(mask: Mask, tolerancePx: number): PixelPolygon[] {
 	}
 	const out: PixelPolygon[] = []
 	for (const polygon of exteriors) {
-		const outer = simplifyRing(polygon.ring, tolerancePx)
+		const outer = simplifyRing(polygon.ring, tolerancePx, keepArea)
 		if (outer.length < 3) continue
-		out.push({ outer, holes: polygon.holes.map((h) => simplifyRing(h, tolerancePx)).filter((h) => h.length >= 3) })
+		out.push({ outer, holes: polygon.holes.map((h) => simplifyRing(h, tolerancePx, keepArea)).filter((h) => h.length >= 3) })
 	}
 	return out
 }

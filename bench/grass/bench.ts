@@ -2,7 +2,7 @@
 // scenes with per-pixel truth. Prints a table, then (last line) one JSON
 // object with the figures. Timing covers the pipeline from decoded pixels to
 // lat/lng polygons with areas (tile fetch and JPEG decode excluded), one core.
-import { detectOnImage, warmUpGrassDetection } from '../../app/grass/detect.ts'
+import { measureLawn, segment, warmUpGrassDetection } from '../../app/grass/detect.ts'
 import { groundPixelAreaM2, project } from '../../app/lib/web-mercator.ts'
 import { resolvedScale } from '../../app/grass/resolution.ts'
 import { rasterize } from '../../app/grass/vectorize.ts'
@@ -27,11 +27,11 @@ async function evaluate(scene: Scene): Promise<Row> {
 	const { width, height } = scene.image
 	const c = project(scene.center, scene.zoom)
 	const georef = { left: Math.round(c.x - width / 2), top: Math.round(c.y - height / 2), zoom: scene.zoom }
-	// a detection: segmentation, measuring, and reading what the imagery resolves (as the detection worker does)
+	// a detection: segmentation, reading what the imagery resolves, measuring to it (as the detection worker does)
 	const detect = async () => {
-		const detection = await detectOnImage(scene.image, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0 })
-		resolvedScale(scene.image)
-		return detection
+		const segmentation = await segment(scene.image, { mpp: scene.mpp })
+		const resolvedPx = resolvedScale(scene.image)
+		return measureLawn(segmentation, { mpp: scene.mpp, pixelAreaM2: groundPixelAreaM2(scene.center.lat, scene.zoom), georef, minAreaM2: 0, resolvedPx })
 	}
 	const cpu = processCpuMs()
 	const started = performance.now()

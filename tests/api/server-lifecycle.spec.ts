@@ -50,7 +50,8 @@ test('embedded database: first start seeds, SIGTERM stops it cleanly, a restart 
 			body: JSON.stringify({ email, password: 'a-long-enough-password', firstName: 'Per', lastName: 'Sist', agreeToTerms: true }),
 		})
 		expect(registered.status).toBe(201)
-		expect(await stopServer(first)).toBe(0)
+		// the server's own words say why, should it exit otherwise
+		expect(await stopServer(first), first.output()).toBe(0)
 		// PostgreSQL shut down cleanly: no postmaster.pid left behind
 		expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
 		expect(fs.existsSync(path.join(dataDir, 'session-secret'))).toBe(true)
@@ -61,7 +62,7 @@ test('embedded database: first start seeds, SIGTERM stops it cleanly, a restart 
 		// the account made before the restart is still there (and still unverified)
 		const again = await login(second.baseURL, email, 'a-long-enough-password')
 		expect(again.status).toBe(403)
-		expect(await stopServer(second)).toBe(0)
+		expect(await stopServer(second), second.output()).toBe(0)
 	} finally {
 		fs.rmSync(dataDir, { recursive: true, force: true })
 	}
