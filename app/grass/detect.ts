@@ -99,7 +99,7 @@ export function measureLawn(segmentation: Segmentation, options: MeasureOptions)
 	// moved to keep the area (vectorize.ts keepingArea). Imagery as sharp as its pixels keeps the fine one.
 	const fine = Math.min(CHAMFER_TOLERANCE_PX, (options.toleranceM ?? 0.05) / mpp)
 	const resolved = (options.resolvedPx ?? 1) > 1 ? options.resolvedPx! / 2 : 0
-	const traced = resolved > fine ? traceMask(clipped, resolved, true) : traceMask(clipped, fine)
+	const traced = traceMask(clipped, fine, resolved > fine ? resolved : undefined)
 	lap('tracing')
 	const polygons = toGeoPolygons(traced, options.georef)
 	lap('lat/lng and areas')

@@ -1,3 +1,5 @@
+import kinks from '@turf/kinks'
+import { polygon as turfPolygon } from '@turf/helpers'
 import { contours } from 'd3-contour'
 import simplify from 'simplify-js'
 import { expect, test } from 'vitest'
@@ -101,7 +103,7 @@ test('simplified to a coarse tolerance, outlines keep their area: plain Douglasâ
 	const vertices = (p: { outer: unknown[]; holes: unknown[][] }) => p.outer.length + p.holes.reduce((n, h) => n + h.length, 0)
 	// half of what 5Ã— enlarged imagery resolves
 	const [discDp, blobDp] = byLeft(traceMask(mask, 2.5))
-	const [discKept, blobKept] = byLeft(traceMask(mask, 2.5, true))
+	const [discKept, blobKept] = byLeft(traceMask(mask, 0.35, 2.5))
 	// Douglasâ€“Peucker's chords run inside a convex edge: the disc loses over 2 %, the hole shrinks
 	expect(ringArea(discDp!.outer) / ringArea(disc!.outer)).toBeLessThan(0.98)
 	expect(ringArea(discDp!.holes[0]!) / ringArea(disc!.holes[0]!)).toBeLessThan(0.97)
@@ -111,7 +113,7 @@ test('simplified to a coarse tolerance, outlines keep their area: plain Douglasâ
 	expect(Math.abs(pixelArea(blobKept!) / pixelArea(blob!) - 1)).toBeLessThan(0.005)
 	expect(vertices(discKept!)).toBeLessThan(vertices(disc!) / 3)
 	expect(vertices(blobKept!)).toBeLessThan(vertices(blob!) / 2)
-	expect(vertices(blobKept!)).toBe(vertices(blobDp!))
+	expect(vertices(blobKept!)).toBeLessThanOrEqual(vertices(blobDp!))
 	// and the kept outline stays on the lawn's edge: every point within the tolerance of the traced one
 	const distanceToRing = (p: { x: number; y: number }, ring: { x: number; y: number }[]) =>
 		Math.min(...ring.map((a, i) => {
@@ -122,4 +124,38 @@ test('simplified to a coarse tolerance, outlines keep their area: plain Douglasâ
 			return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
 		}))
 	for (const p of [...discKept!.outer, ...blobKept!.outer]) expect(distanceToRing(p, p.x < 80 ? disc!.outer : blob!.outer)).toBeLessThan(2.5)
+})
+
+test('a coarse tolerance never makes an outline cross itself or its holes: where it would, the outline is simplified less', () => {
+	// noisy masks: narrow gaps, strips and pinches everywhere, at 5Ã— the pixels as enlarged imagery has them
+	const next = rng(7)
+	let polygons = 0
+	let fewer = 0
+	for (let k = 0; k < 40; k++) {
+		const cells = 6 + Math.floor(next() * 10)
+		const width = cells * 5
+		const coarse = new Uint8Array(cells * cells).map(() => (next() < 0.55 ? 1 : 0))
+		const data = new Uint8Array(width * width)
+		// each cell's edge nudged by up to 2 px, so the walls wiggle below the resolution
+		for (let y = 0; y < width; y++) {
+			for (let x = 0; x < width; x++) {
+				const cx = Math.min(cells - 1, Math.max(0, Math.floor((x + Math.round(2 * Math.sin(y * 1.7 + k))) / 5)))
+				data[y * width + x] = coarse[Math.floor(y / 5) * cells + cx]!
+			}
+		}
+		const fine = traceMask({ width, height: width, data }, 0.35)
+		const traced = traceMask({ width, height: width, data }, 0.35, 2.5)
+		expect(traced).toHaveLength(fine.length)
+		for (const [i, polygon] of traced.entries()) {
+			polygons++
+			const ring = (r: { x: number; y: number }[]) => [...r.map((p) => [p.x, p.y]), [r[0]!.x, r[0]!.y]]
+			// turf's own check, as app/lib/shapes.ts runs it before saving
+			expect(kinks(turfPolygon([ring(polygon.outer), ...polygon.holes.map(ring)])).features).toEqual([])
+			expect(polygon.holes).toHaveLength(fine[i]!.holes.length)
+			if (polygon.outer.length < fine[i]!.outer.length) fewer++
+		}
+	}
+	// and most outlines are still simplified
+	expect(polygons).toBeGreaterThan(100)
+	expect(fewer / polygons).toBeGreaterThan(0.8)
 })

@@ -391,11 +391,21 @@ export function keepingArea(xs: ArrayLike<number>, ys: ArrayLike<number>, kept: 
 		}
 		out.push({ x: x + mx, y: y + my })
 	}
-	return out
+	// two moved points can all but meet where a short chord sits between long ones: one is enough
+	const merged: PixelRing = []
+	for (const p of out) if (!merged.length || Math.hypot(p.x - merged.at(-1)!.x, p.y - merged.at(-1)!.y) >= 0.5) merged.push(p)
+	while (merged.length > 3 && Math.hypot(merged[0]!.x - merged.at(-1)!.x, merged[0]!.y - merged.at(-1)!.y) < 0.5) merged.pop()
+	return merged
 }
 
-/** Outlines of the set pixels (pixel edges in image coordinates, y down); `keepArea`: see simplifyRing. */
-export function traceMask(mask: Mask, tolerancePx: number, keepArea = false): PixelPolygon[] {
+/**
+ * Outlines of the set pixels (pixel edges in image coordinates, y down), simplified to `tolerancePx`.
+ * With `coarseTolerancePx`, each outline is simplified to that instead, keeping its area (simplifyRing
+ * `keepArea`), or to half of it where that would make a ring cross itself or another of the polygon's
+ * rings (a narrow gap or strip), or to `tolerancePx` where both would: a crossing outline cannot be
+ * saved (app/lib/shapes.ts) nor measured.
+ */
+export function traceMask(mask: Mask, tolerancePx: number, coarseTolerancePx?: number): PixelPolygon[] {
 	// as d3-contour's contour(mask, 0.5) (its linear smoothing moves no point of a 0/1 mask):
 	// rings with positive area are exteriors, the others holes, each hole given to
 	// the first exterior (in emission order) that does not report it outside
@@ -425,11 +435,80 @@ export function traceMask(mask: Mask, tolerancePx: number, keepArea = false): Pi
 	}
 	const out: PixelPolygon[] = []
 	for (const polygon of exteriors) {
-		const outer = simplifyRing(polygon.ring, tolerancePx, keepArea)
-		if (outer.length < 3) continue
-		out.push({ outer, holes: polygon.holes.map((h) => simplifyRing(h, tolerancePx, keepArea)).filter((h) => h.length >= 3) })
+		let result: PixelPolygon | null = null
+		if (coarseTolerancePx !== undefined && coarseTolerancePx > tolerancePx) {
+			for (const tolerance of [coarseTolerancePx, coarseTolerancePx / 2]) {
+				const candidate = { outer: simplifyRing(polygon.ring, tolerance, true), holes: polygon.holes.map((h) => simplifyRing(h, tolerance, true)) }
+				// a ring simplified to under 3 points (a small hole) would be lost, and its area with it
+				if ([candidate.outer, ...candidate.holes].every((r) => r.length >= 3) && isSimplePolygon(candidate)) {
+					result = candidate
+					break
+				}
+			}
+		}
+		result ??= { outer: simplifyRing(polygon.ring, tolerancePx), holes: polygon.holes.map((h) => simplifyRing(h, tolerancePx)).filter((h) => h.length >= 3) }
+		if (result.outer.length >= 3) out.push(result)
 	}
 	return out
+}
+
+function pointSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+	const dx = bx - ax
+	const dy = by - ay
+	const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)))
+	return Math.hypot(px - ax - t * dx, py - ay - t * dy)
+}
+
+/** Whether segments ab and cd come within `gap` of each other (crossing, touching, overlapping included). */
+function segmentsNear(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number, gap: number): boolean {
+	if (Math.max(ax, bx) + gap < Math.min(cx, dx) || Math.max(cx, dx) + gap < Math.min(ax, bx) || Math.max(ay, by) + gap < Math.min(cy, dy) || Math.max(cy, dy) + gap < Math.min(ay, by)) return false
+	const o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+	const o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+	const o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+	const o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+	if (o1 * o2 <= 0 && o3 * o4 <= 0) return true
+	return Math.min(pointSegmentDistance(ax, ay, cx, cy, dx, dy), pointSegmentDistance(bx, by, cx, cy, dx, dy), pointSegmentDistance(cx, cy, ax, ay, bx, by), pointSegmentDistance(dx, dy, ax, ay, bx, by)) < gap
+}
+
+/**
+ * Whether a polygon's rings are simple with room to spare: no edge shorter than `gap` pixels, no
+ * ring coming within `gap` of itself but at the shared ends of neighbouring edges, no two rings
+ * within `gap`, every hole inside the outer ring. The room keeps it simple once its points are
+ * rounded to 1e-7° (about 0.05 px at zoom 20) for saving. O(n²) in the points, which a simplified
+ * outline has few of.
+ */
+export function isSimplePolygon(polygon: PixelPolygon, gap = 0.25): boolean {
+	const rings = [polygon.outer, ...polygon.holes]
+	for (let r = 0; r < rings.length; r++) {
+		const a = rings[r]!
+		for (let i = 0; i < a.length; i++) {
+			const p = a[i]!
+			const q = a[(i + 1) % a.length]!
+			if (Math.hypot(q.x - p.x, q.y - p.y) < gap) return false
+			for (let s = r; s < rings.length; s++) {
+				const b = rings[s]!
+				for (let j = s === r ? i + 1 : 0; j < b.length; j++) {
+					// neighbouring edges of one ring share a point: skip them (the first and last edges too)
+					if (s === r && (j === i + 1 || (i === 0 && j === a.length - 1))) continue
+					const u = b[j]!
+					const v = b[(j + 1) % b.length]!
+					if (segmentsNear(p.x, p.y, q.x, q.y, u.x, u.y, v.x, v.y, gap)) return false
+				}
+			}
+		}
+	}
+	// with no crossings, one point of a hole tells whether all of it is inside
+	return polygon.holes.every((h) => insideRing(polygon.outer, h[0]!.x, h[0]!.y))
+}
+
+function insideRing(ring: PixelRing, x: number, y: number): boolean {
+	let inside = false
+	for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+		const a = ring[i]!
+		const b = ring[j]!
+		if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside
+	}
+	return inside
 }
 
 export function pixelToLatLng(georef: Georef, x: number, y: number): LatLng {
