@@ -13,7 +13,6 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { calibratedConfidence } from '../app/grass/calibration.ts'
-import { segment } from '../app/grass/detect.ts'
 import { resolvedScale } from '../app/grass/resolution.ts'
 import { isRoughOutline, ROUGH_OUTLINE_TEXT } from '../app/lib/ai-result.ts'
 
@@ -95,6 +94,8 @@ export async function detect(argv: string[]): Promise<void> {
 	const args = parseArgs(argv)
 	const image = await readPng(args.input)
 	const seeds = await readSeeds(args.seeds, image.width, image.height)
+	// the detector (its model files, the trees) loads only for input that passed: a usage error answers at once
+	const { segment } = await import('../app/grass/detect.ts')
 	const { lawn, probability } = await segment(image, { mpp: args.mpp, seeds })
 	const pixels = Buffer.alloc(lawn.data.length)
 	let count = 0
