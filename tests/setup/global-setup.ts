@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
 		process.env.DATABASE_URL = db.url
 		stop = db.stop
 	}
-	migrate(true)
+	await migrate(true)
 	await seedIfEmpty({ demo: false })
 	project.provide('databaseUrl', process.env.DATABASE_URL!)
 	return async () => {
