@@ -13,18 +13,21 @@ training yards; the step, temperature and threshold chosen on the tune split
 was how the GPU model of 2026-11-27 was made (one H100 shared by ten runs: 6,920 steps
 in 400 s, best at step 5,717; seeded, not bit-reproducible on a GPU). `--steps N` runs a
 step-based schedule instead; with `--device cpu` (every core unless `--threads`) it is
-bit-reproducible (two 20-step runs on 2 cores wrote the same ONNX bytes). The shipped
+bit-reproducible on one kind of CPU with one thread count (runs of 40 and 250 steps wrote
+the same ONNX bytes); another instruction set (oneDNN's AVX-512 or AVX2 kernels) or thread
+count gives other bits and, over 4,400 steps, another model. The shipped
 model is a CPU run: `npm run train:grass-cnn` (pack-gpu-data.py 120, then `--device cpu
---width 32,64,128 --work-mpp 0.6 --size 128 --steps 4400`), 4,400 steps in 68 min on
-this 2-core machine (0.75-1.0 s a step; 0.72 on a quieter day gives 53 min), best at
-step 4,000; writes tmp/grass-cnn/, never app/grass (copy it there by hand, then
+--width 32,64,128 --work-mpp 0.6 --size 128 --steps 4400`), best at step 4,000; it took
+68 min then (0.75-1.0 s a step). Since `keep_freed_memory` the same run takes 36 min on
+the 2-core machine (0.48 s a step, evaluations included; 38 min with the export and
+packing): docs/decisions.md, "The CPU recipe in half an hour". It writes tmp/grass-cnn/, never app/grass (copy it there by hand, then
 `npm run bench:grass blend` and `npm run calibrate:grass`: docs/decisions.md, "The lawn
 CNN trained on the CPU ships"). `--haze-max 0.4` thickens the haze augmentation and adds a
 colour cast (default 0.3: the shipped recipe). `pack-gpu-data.py all` packs every exported
 generated training yard (export 256 for TRAIN's shade and season copies). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the
 evaluation history); WORK defaults to tmp/grass-gpu-out."""
-import argparse, contextlib, hashlib, json, math, os, random, time
+import argparse, contextlib, ctypes, ctypes.util, hashlib, json, math, os, random, time
 import numpy as np
 import torch
 import torch.nn as nn
@@ -37,6 +40,21 @@ DATA = os.environ.get("GRASS_GPU_DATA", os.path.join(ROOT, "tmp", "grass-gpu"))
 MEAN = torch.tensor([0.40, 0.42, 0.38])
 STD = torch.tensor([0.20, 0.18, 0.17])
 NUM_CLASSES = 4
+
+
+def keep_freed_memory():
+    """glibc gives every block of 128 KB or more its own mapping and unmaps it when freed,
+    so each training step faulted in afresh the ~GB of activations and gradients the last
+    one freed: a third of a CPU step (250 steps on 2 cores: 178 -> 121 s; docs/decisions.md,
+    "The CPU recipe in half an hour"). Keep them in the heap instead (no mmap, no trimming;
+    the peak stays ~2.4 GB). Only where memory comes from changes, not what is computed:
+    the weights are the same bits."""
+    name = ctypes.util.find_library("c")
+    libc = ctypes.CDLL(name) if name else None
+    if libc is None or not hasattr(libc, "mallopt"):
+        return False  # not glibc: nothing to tell it
+    M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_MAX = -1, -2, -4
+    return bool(libc.mallopt(M_MMAP_MAX, 0) and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) and libc.mallopt(M_TOP_PAD, 256 << 20))
 
 
 def cbr(i, o, s=1, d=1):
@@ -274,6 +292,7 @@ def main():
     torch.set_num_threads(args.threads or (1 if dev.type == "cuda" else os.cpu_count() or 1))
     if dev.type == "cpu":
         torch.use_deterministic_algorithms(True)  # the same seed gives the same weights, bit for bit
+        keep_freed_memory()
     if dev.type == "cuda":
         torch.backends.cudnn.benchmark = True
         torch.backends.cuda.matmul.allow_tf32 = True

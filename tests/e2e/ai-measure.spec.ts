@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test'
 import { db, expect, expectToast, signIn, test } from '../support/fixtures.ts'
 import { pendingSqft, shownSqft } from '../support/pending-area.ts'
+import { mercator } from '../support/map-view.ts'
 import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
 type Area = { area_sqft: number; coordinates: { lat: number; lng: number }[]; holes: { lat: number; lng: number }[][] }
@@ -98,10 +99,8 @@ async function screenPoint(page: Page, p: { lat: number; lng: number }) {
 	const map = page.getByTestId('measure-map')
 	const box = (await map.boundingBox())!
 	const { center, resolution } = JSON.parse((await map.getAttribute('data-view'))!) as { center: { lat: number; lng: number }; resolution: number }
-	const R = 6378137
-	const x = (q: { lng: number }) => (R * q.lng * Math.PI) / 180
-	const y = (q: { lat: number }) => R * Math.log(Math.tan(Math.PI / 4 + (q.lat * Math.PI) / 360))
-	return { x: box.x + box.width / 2 + (x(p) - x(center)) / resolution, y: box.y + box.height / 2 - (y(p) - y(center)) / resolution }
+	const [m, c] = [mercator(p), mercator(center)]
+	return { x: box.x + box.width / 2 + (m.x - c.x) / resolution, y: box.y + box.height / 2 - (m.y - c.y) / resolution }
 }
 
 test('AI result: confidence and imagery shown; a "Not lawn" tap removes a wrong region, Undo brings it back, Redo removes it again', async ({ page, context, makeUser, env }) => {

@@ -4,6 +4,7 @@
 // a drag and a pinch).
 import type { Browser, CDPSession, Locator, Page } from '@playwright/test'
 import { expect, hydrated, signIn, test, withConsent } from '../support/fixtures.ts'
+import { mercator } from '../support/map-view.ts'
 import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 
 const ADDRESS = '1100 Congress Ave, Austin, TX 78701'
@@ -419,7 +420,7 @@ test('a corner placed just above the drawing bar pulls the map up, so the shape 
 	await page.touchscreen.tap(c.x + 60, bar.y - 16)
 	await expect(page.getByTestId('draw-points')).toHaveText(/^2 points/)
 	// web-mercator metres north, in screen pixels: the view moved south (the map up) by the corner's overshoot
-	const mercatorY = (lat: number) => 6378137 * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
+	const mercatorY = (lat: number) => mercator({ lat, lng: 0 }).y
 	await expect.poll(async () => (mercatorY(before.center.lat) - mercatorY((await view()).center.lat)) / before.resolution).toBeGreaterThan(30)
 	const moved = (mercatorY(before.center.lat) - mercatorY((await view()).center.lat)) / before.resolution
 	expect(moved).toBeLessThan(90)
