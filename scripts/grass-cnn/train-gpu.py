@@ -20,9 +20,9 @@ model is a CPU run: `npm run train:grass-cnn` (pack-gpu-data.py 120, then `--dev
 --width 32,64,128 --work-mpp 0.6 --size 128 --steps 4400`), best at step 4,000; it took
 68 min then (0.75-1.0 s a step). Since `keep_freed_memory` the same run takes 36 min on
 the 2-core machine (0.48 s a step, evaluations included; 38 min with the export and
-packing): docs/decisions.md, "The CPU recipe in half an hour". It writes tmp/grass-cnn/, never app/grass (copy it there by hand, then
-`npm run bench:grass blend` and `npm run calibrate:grass`: docs/decisions.md, "The lawn
-CNN trained on the CPU ships"). `--haze-max 0.4` thickens the haze augmentation and adds a
+packing): docs/decisions.md, "The CPU recipe in half an hour". It writes tmp/grass-cnn/,
+never app/grass (copy it there by hand, then `npm run bench:grass blend` and
+`npm run calibrate:grass`: docs/decisions.md, "The lawn CNN trained on the CPU ships"). `--haze-max 0.4` thickens the haze augmentation and adds a
 colour cast (default 0.3: the shipped recipe). `pack-gpu-data.py all` packs every exported
 generated training yard (export 256 for TRAIN's shade and season copies). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the
@@ -52,9 +52,10 @@ def keep_freed_memory():
     name = ctypes.util.find_library("c")
     libc = ctypes.CDLL(name) if name else None
     if libc is None or not hasattr(libc, "mallopt"):
-        return False  # not glibc: nothing to tell it
+        return  # not glibc: nothing to tell it
     M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_MAX = -1, -2, -4
-    return bool(libc.mallopt(M_MMAP_MAX, 0) and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) and libc.mallopt(M_TOP_PAD, 256 << 20))
+    for option, value in ((M_MMAP_MAX, 0), (M_TRIM_THRESHOLD, 2**31 - 1), (M_TOP_PAD, 256 << 20)):
+        libc.mallopt(option, value)
 
 
 def cbr(i, o, s=1, d=1):

@@ -2,8 +2,8 @@
 // served by the local tile server (tests/support/e2e-server.ts).
 import type { Page } from '@playwright/test'
 import { db, expect, expectToast, signIn, test } from '../support/fixtures.ts'
-import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 import { mercator } from '../support/map-view.ts'
+import { pendingSqft, shownSqft } from '../support/pending-area.ts'
 import { insidePolygon, interiorPoint } from '../support/polygon-interior.ts'
 
 type Area = { area_sqft: number; coordinates: { lat: number; lng: number }[]; holes: { lat: number; lng: number }[][] }
