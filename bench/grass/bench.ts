@@ -111,10 +111,11 @@ async function run(suite: SceneOptions[]) {
 }
 
 const only = process.argv[2]
-if (only === 'real' || only === 'real-tune') {
-	// real labelled imagery (bench/grass/real): a benchmark of its own
+if (only === 'real' || only === 'real-tune' || only === 'real-train') {
+	// real labelled imagery (bench/grass/real): a benchmark of its own; real-train scores the
+	// crops the detector learned from (how well it fits its own labels: a diagnostic, never a target)
 	const { runRealBenchmark } = await import('./real.ts')
-	const result = await runRealBenchmark(only === 'real' ? 'test' : 'tune')
+	const result = await runRealBenchmark(only === 'real' ? 'test' : only === 'real-tune' ? 'tune' : 'train')
 	console.log(JSON.stringify(result))
 	process.exit(result.images ? 0 : 1)
 }

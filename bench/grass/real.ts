@@ -1,7 +1,8 @@
 // npm run bench:grass real — lawn detection on REAL labelled aerial imagery
 // from ../shared/realgrass (REALGRASS_DIR): the naip-ca crops with our own
 // labels (bench/grass/real/naip-ca/manifest.json; test split = Long Beach,
-// `real-tune`: the tune split = Claremont) and, on the test run, the two sets
+// `real-tune`: the tune split = Claremont; `real-train`: the training crops, a
+// diagnostic of how well the detector fits them) and, on the test run, the two sets
 // labelled by others (flair2, houston-uav), judged on, never tuned on. Per
 // source and pooled, in the same run: our detector (segmentLawn, as the
 // server, the quote widget and the CLI run it), the lawn CNN alone
@@ -265,7 +266,7 @@ const DETECTORS = ['ours', 'CNN alone', 'ExG+Otsu'] as const
 type Detector = (typeof DETECTORS)[number]
 const CNN = 'CNN alone'
 
-export async function runRealBenchmark(split: 'test' | 'tune') {
+export async function runRealBenchmark(split: 'test' | 'tune' | 'train') {
 	const dataDir = realgrassDir()
 	if (!fs.existsSync(path.join(dataDir, 'naip-ca'))) {
 		const error = `The real imagery is not there: expected ${dataDir} (folders naip-ca/, flair2/, houston-uav/; ../shared/realgrass beside the checkout, or set REALGRASS_DIR).`
