@@ -111,11 +111,12 @@ async function run(suite: SceneOptions[]) {
 }
 
 const only = process.argv[2]
-if (only === 'real' || only === 'real-tune' || only === 'real-train') {
-	// real labelled imagery (bench/grass/real): a benchmark of its own; real-train scores the
-	// crops the detector learned from (how well it fits its own labels: a diagnostic, never a target)
+// real labelled imagery (bench/grass/real): a benchmark of its own; real-train scores the
+// crops the detector learned from (how well it fits its own labels: a diagnostic, never a target)
+const REAL_SPLITS = { real: 'test', 'real-tune': 'tune', 'real-train': 'train' } as const
+if (only && only in REAL_SPLITS) {
 	const { runRealBenchmark } = await import('./real.ts')
-	const result = await runRealBenchmark(only === 'real' ? 'test' : only === 'real-tune' ? 'tune' : 'train')
+	const result = await runRealBenchmark(REAL_SPLITS[only as keyof typeof REAL_SPLITS])
 	console.log(JSON.stringify(result))
 	process.exit(result.images ? 0 : 1)
 }

@@ -22,8 +22,9 @@ model is a CPU run: `npm run train:grass-cnn` (pack-gpu-data.py 120, then `--dev
 the 2-core machine (0.48 s a step, evaluations included; 38 min with the export and
 packing): docs/decisions.md, "The CPU recipe in half an hour". It writes tmp/grass-cnn/,
 never app/grass (copy it there by hand, then `npm run bench:grass blend` and
-`npm run calibrate:grass`: docs/decisions.md, "The lawn CNN trained on the CPU ships"). `--haze-max 0.4` thickens the haze augmentation and adds a
-colour cast (default 0.3: the shipped recipe). `pack-gpu-data.py all` packs every exported
+`npm run calibrate:grass`: docs/decisions.md, "The lawn CNN trained on the CPU ships").
+`--haze-max 0.4` thickens the haze augmentation and adds a colour cast (default 0.3: the
+shipped recipe). `pack-gpu-data.py all` packs every exported
 generated training yard (export 256 for TRAIN's shade and season copies). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the
 evaluation history); WORK defaults to tmp/grass-gpu-out."""
