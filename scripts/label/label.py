@@ -7,9 +7,14 @@ paint classes into polygons. The near-infrared band only sets the vegetation
 boundary (NDVI threshold); which vegetation is lawn and which is tree or shrub,
 and what is bare soil, water or a brown lawn, is the labeller's call.
 
-  label.py view NAME [--pass a|b]      render the views (before or after edits)
-  label.py apply NAME [--pass a|b]     ops -> label PNG (+ views)
-  label.py agree NAME                  lawn IoU between pass a and pass b
+  label.py view NAME [--pass P] [--quad Q]
+                                       render the views (before or after edits); --quad
+                                       0-3 shows one 128 x 128 quarter at 6x zoom
+                                       (0 top left, 1 top right, 2 bottom left, 3 bottom right)
+  label.py apply NAME [--pass P] [--quad Q]
+                                       ops -> label PNG (+ views)
+  label.py agree [NAME...] [--passes a,b]
+                                       lawn IoU between two passes (a and b unless named)
   label.py overlays [--split test]     imagery | label panels for a split
   label.py manifest                    write the manifest from the labels present
 
@@ -32,6 +37,8 @@ LABELS = os.environ.get("LABELS_DIR", os.path.join(ROOT, "bench", "grass", "real
 VIEWS = os.environ.get("LABEL_VIEWS", "/tmp/label-views")
 ZOOM = 3
 GRID = 32
+QUAD_ZOOM = 6
+QUAD_GRID = 16
 
 CLASSES = {"ignore": 0, "lawn": 1, "tree": 2, "paved": 3, "other": 4}
 COLOURS = {0: (255, 0, 255), 1: (120, 255, 60), 2: (0, 90, 40), 3: (150, 150, 150), 4: (230, 140, 30)}
@@ -142,21 +149,24 @@ def build(name, spec):
     return lab, rgb, nir, t
 
 
-def draw_grid(img, zoom):
+def draw_grid(img, zoom, grid=GRID, origin=(0, 0)):
+    """Grid lines every `grid` crop pixels, numbered in the crop's own coordinates
+    (a quarter view starts at `origin`, so edits are always written in crop pixels)."""
     d = ImageDraw.Draw(img)
     w, h = img.size
-    for v in range(0, max(w, h) // zoom + 1, GRID):
+    ox, oy = origin
+    for v in range(0, max(w, h) // zoom + 1, grid):
         p = v * zoom
         d.line([(p, 0), (p, h)], fill=(255, 255, 0), width=1)
         d.line([(0, p), (w, p)], fill=(255, 255, 0), width=1)
-        d.text((p + 2, 1), str(v), fill=(255, 255, 0))
-        d.text((1, p + 2), str(v), fill=(255, 255, 0))
+        d.text((p + 2, 1), str(v + ox), fill=(255, 255, 0))
+        d.text((1, p + 2), str(v + oy), fill=(255, 255, 0))
     return img
 
 
-def upscale(arr):
+def upscale(arr, zoom=ZOOM):
     h, w = arr.shape[:2]
-    return Image.fromarray(arr.astype(np.uint8)).resize((w * ZOOM, h * ZOOM), Image.NEAREST)
+    return Image.fromarray(arr.astype(np.uint8)).resize((w * zoom, h * zoom), Image.NEAREST)
 
 
 def colour_label(lab):
@@ -173,8 +183,11 @@ def edges_of(lab):
     return e
 
 
-def render(name, lab, rgb, nir, out_dir, suffix=""):
+def render(name, lab, rgb, nir, out_dir, suffix="", quad=None):
+    """Writes NAME<suffix>.view.png (true colour | label over it) and NAME.fc.png (false
+    colour), the whole crop at 3x zoom, or with `quad` one quarter (128 x 128) at 6x."""
     os.makedirs(out_dir, exist_ok=True)
+    zoom, grid, origin, part = ZOOM, GRID, (0, 0), ""
     rgb8 = np.clip(rgb, 0, 255)
     # true colour, stretched a little so shade shows
     lo, hi = np.percentile(rgb8, 1), np.percentile(rgb8, 99.5)
@@ -185,15 +198,21 @@ def render(name, lab, rgb, nir, out_dir, suffix=""):
     over = tc * 0.5 + colour_label(lab) * 0.5
     e = edges_of(lab)
     over[e] = (255, 0, 0)
-    left = draw_grid(upscale(tc).convert("RGB"), ZOOM)
-    right = draw_grid(upscale(over).convert("RGB"), ZOOM)
+    if quad is not None:
+        qh, qw = lab.shape[0] // 2, lab.shape[1] // 2
+        ox, oy = (quad % 2) * qw, (quad // 2) * qh
+        zoom, grid, origin = QUAD_ZOOM, QUAD_GRID, (ox, oy)
+        tc, over, fc = (x[oy:oy + qh, ox:ox + qw] for x in (tc, over, fc))
+        part = f".q{quad}"
+    left = draw_grid(upscale(tc, zoom).convert("RGB"), zoom, grid, origin)
+    right = draw_grid(upscale(over, zoom).convert("RGB"), zoom, grid, origin)
     both = Image.new("RGB", (left.width * 2, left.height))
     both.paste(left, (0, 0))
     both.paste(right, (left.width, 0))
-    p1 = os.path.join(out_dir, f"{name}{suffix}.view.png")
+    p1 = os.path.join(out_dir, f"{name}{suffix}{part}.view.png")
     both.save(p1)
-    p2 = os.path.join(out_dir, f"{name}.fc.png")
-    draw_grid(upscale(fc).convert("RGB"), ZOOM).save(p2)
+    p2 = os.path.join(out_dir, f"{name}{part}.fc.png")
+    draw_grid(upscale(fc, zoom).convert("RGB"), zoom, grid, origin).save(p2)
     return p1, p2
 
 
@@ -210,14 +229,14 @@ def summary(lab):
     return ", ".join(f"{k} {100 * np.mean(lab == v):.1f}%" for k, v in CLASSES.items())
 
 
-def cmd_view(name, pass_):
+def cmd_view(name, pass_, quad=None):
     lab, rgb, nir, t = build(name, read_spec(name, pass_))
-    p1, p2 = render(name, lab, rgb, nir, VIEWS, f".{pass_}")
+    p1, p2 = render(name, lab, rgb, nir, VIEWS, f".{pass_}", quad)
     print(f"{name} pass {pass_}: NDVI threshold {t:.3f}; {summary(lab)}")
     print(f"views: {p1} (true colour | label over it), {p2} (false colour: NIR,R,G)")
 
 
-def cmd_apply(name, pass_):
+def cmd_apply(name, pass_, quad=None):
     spec = read_spec(name, pass_)
     if not os.path.exists(ops_path(name, pass_)):
         sys.exit(f"no ops file {ops_path(name, pass_)}")
@@ -225,7 +244,7 @@ def cmd_apply(name, pass_):
     p = label_path(name, pass_)
     os.makedirs(os.path.dirname(p), exist_ok=True)
     Image.fromarray(lab, "L").save(p, optimize=True)
-    p1, _ = render(name, lab, rgb, nir, VIEWS, f".{pass_}")
+    p1, _ = render(name, lab, rgb, nir, VIEWS, f".{pass_}", quad)
     print(f"{name} pass {pass_}: wrote {os.path.relpath(p, ROOT)}; {summary(lab)}; view {p1}")
 
 
@@ -237,11 +256,11 @@ def iou(a, b, cls=1):
     return float(np.sum(A & B) / u) if u else 1.0
 
 
-def cmd_agree(names):
+def cmd_agree(names, passes=("a", "b")):
     tot_i = tot_u = 0
     for name in names:
-        a = np.asarray(Image.open(label_path(name, "a")))
-        b = np.asarray(Image.open(label_path(name, "b")))
+        a = np.asarray(Image.open(label_path(name, passes[0])))
+        b = np.asarray(Image.open(label_path(name, passes[1])))
         valid = (a != 0) & (b != 0)
         A, B = (a == 1) & valid, (b == 1) & valid
         i, u = int(np.sum(A & B)), int(np.sum(A | B))
@@ -299,17 +318,28 @@ def main(argv):
     if len(argv) < 1:
         sys.exit(__doc__)
     cmd = argv[0]
-    pass_ = "a"
-    if "--pass" in argv:
-        pass_ = argv[argv.index("--pass") + 1]
-        assert pass_ in ("a", "b"), "pass is a or b"
+    def option(flag):
+        return argv[argv.index(flag) + 1] if flag in argv else None
+
+    pass_ = option("--pass") or "a"
+    if not (len(pass_) == 1 and pass_.islower()):
+        sys.exit("a pass is one lower-case letter (a is the label, b the second pass)")
+    quad = option("--quad")
+    if quad is not None and quad not in ("0", "1", "2", "3"):
+        sys.exit("--quad is 0 (top left), 1 (top right), 2 (bottom left) or 3 (bottom right)")
+    quad = None if quad is None else int(quad)
     if cmd == "view":
-        cmd_view(argv[1], pass_)
+        cmd_view(argv[1], pass_, quad)
     elif cmd == "apply":
-        cmd_apply(argv[1], pass_)
+        cmd_apply(argv[1], pass_, quad)
     elif cmd == "agree":
-        names = argv[1:] or sorted(n.split(".")[0] for n in os.listdir(os.path.join(LABELS, "second")))
-        cmd_agree([n for n in names if not n.startswith("--")])
+        passes = tuple((option("--passes") or "a,b").split(","))
+        if len(passes) != 2:
+            sys.exit("--passes names two passes, as in a,b")
+        names = [n for n in argv[1:] if not n.startswith("--") and n != option("--passes")]
+        names = names or sorted({n.split(".")[0] for n in os.listdir(os.path.join(LABELS, "second"))
+                                 if n.endswith(f".{passes[1]}.label.png")})
+        cmd_agree(names, passes)
     elif cmd == "overlays":
         split = argv[argv.index("--split") + 1] if "--split" in argv else "test"
         cmd_overlays(split, os.path.join(ROOT, "bench", "grass", "real", "overlays", split))

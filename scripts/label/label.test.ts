@@ -76,6 +76,33 @@ test('two passes are compared by lawn IoU; the manifest splits by town', async (
 	expect(manifest.files).toEqual([expect.objectContaining({ name: 'town_2020_1', split: 'test', label: 'town_2020_1.label.png', secondPass: 'second/town_2020_1.b.label.png' })])
 })
 
+test('a quarter view at 6× zoom shows that quarter of the crop; any pass letter is compared by name', async () => {
+	const pixel = async (file: string, x: number, y: number) => {
+		const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+		return [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)]
+	}
+	// quarter 0 is the top left (vegetation), quarter 1 the top right (the grey roof): 16 × 16 crop pixels each
+	expect(tool('view', 'town_2020_1', '--quad', '0')).toContain('town_2020_1.a.q0.view.png')
+	tool('view', 'town_2020_1', '--quad', '1')
+	for (const q of [0, 1]) {
+		const view = await sharp(path.join(root, 'views', `town_2020_1.a.q${q}.view.png`)).metadata()
+		expect([view.width, view.height]).toEqual([16 * 6 * 2, 16 * 6])
+	}
+	const [r0, g0] = await pixel(path.join(root, 'views', 'town_2020_1.a.q0.view.png'), 40, 50)
+	const [r1, g1, b1] = await pixel(path.join(root, 'views', 'town_2020_1.a.q1.view.png'), 40, 50)
+	expect(g0).toBeGreaterThan(r0! + 30)
+	expect(Math.max(r1!, g1!, b1!) - Math.min(r1!, g1!, b1!)).toBeLessThan(8)
+	expect(() => tool('view', 'town_2020_1', '--quad', '4')).toThrow(/--quad is 0/)
+
+	// a third pass, c: 16 × 4 lawn inside pass a's 16 × 16 → IoU 0.25
+	fs.writeFileSync(path.join(labels, 'ops', 'town_2020_1.c.json'), JSON.stringify({ ops: [{ c: 'lawn', in: 'veg', rect: [0, 0, 16, 4] }] }))
+	tool('apply', 'town_2020_1', '--pass', 'c')
+	expect(tool('agree', 'town_2020_1', '--passes', 'a,c')).toContain('pooled lawn IoU 0.250 over 1 crops')
+	// without names, every crop that has the second named pass
+	expect(tool('agree', '--passes', 'a,c')).toContain('pooled lawn IoU 0.250 over 1 crops')
+	expect(() => tool('apply', 'town_2020_1', '--pass', 'C1')).toThrow(/one lower-case letter/)
+})
+
 test('an ops file with a bad shape is refused with a message, and no label is written', () => {
 	fs.writeFileSync(path.join(labels, 'ops', 'town_2020_1.a.json'), JSON.stringify({ ops: [{ c: 'lawn', poly: [[0, 0], [1, 1]] }] }))
 	fs.rmSync(path.join(labels, 'town_2020_1.label.png'))
