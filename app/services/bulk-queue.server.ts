@@ -25,7 +25,12 @@ export function getBoss(): Promise<PgBoss> {
 			maintenanceIntervalSeconds: env.BULK_QUEUE_MAINTENANCE_SECONDS,
 			schedule: false,
 		})
-		boss.on('error', (error) => console.error('[bulk queue]', error))
+		boss.on('error', (error) => {
+			// the database shutting down (57P01: a stop, or every process of the group signalled at
+			// once, as a service manager does) is one line, not a dump of pg's client object
+			if ((error as { code?: string }).code === '57P01') console.warn('[bulk queue] the database closed its connection:', error.message)
+			else console.error('[bulk queue]', error)
+		})
 		await boss.start()
 		await ensureQueues(boss)
 		return boss

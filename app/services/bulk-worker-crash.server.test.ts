@@ -13,8 +13,9 @@ let running: { stop: () => Promise<void> } | undefined
 
 beforeAll(async () => {
 	env = await startBulkEnv({
-		// a dead worker's row is retried after 4 s, looked for every second
-		BULK_ROW_EXPIRE_SECONDS: '4',
+		// a dead worker's row is retried after 8 s, looked for every second (at 4 s, a machine
+		// busy enough to take over 4 s a row expired live rows four times and failed them)
+		BULK_ROW_EXPIRE_SECONDS: '8',
 		BULK_QUEUE_MAINTENANCE_SECONDS: '1',
 		BULK_RETRY_DELAY_SECONDS: '1',
 	})
