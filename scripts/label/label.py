@@ -318,6 +318,7 @@ def main(argv):
     if len(argv) < 1:
         sys.exit(__doc__)
     cmd = argv[0]
+
     def option(flag):
         return argv[argv.index(flag) + 1] if flag in argv else None
 
@@ -341,7 +342,7 @@ def main(argv):
                                  if n.endswith(f".{passes[1]}.label.png")})
         cmd_agree(names, passes)
     elif cmd == "overlays":
-        split = argv[argv.index("--split") + 1] if "--split" in argv else "test"
+        split = option("--split") or "test"
         cmd_overlays(split, os.path.join(ROOT, "bench", "grass", "real", "overlays", split))
     elif cmd == "manifest":
         cmd_manifest()

@@ -33,11 +33,6 @@ type UserOptions = {
 	allowAiTraining?: boolean
 }
 
-// One argon2 hash of the shared test password per worker: every test user signs in with
-// the same password, and hashing it anew for each one cost a busy CI machine CPU for nothing.
-let passwordHash: Promise<string> | undefined
-const testPasswordHash = () => (passwordHash ??= hash(TEST_PASSWORD, { algorithm: 2 }))
-
 export async function createUser(options: UserOptions = {}) {
 	const email = uniqueEmail(options.role ?? 'member')
 	const organization = options.organizationId
@@ -55,7 +50,7 @@ export async function createUser(options: UserOptions = {}) {
 	const user = await db().user.create({
 		data: {
 			email,
-			password: await testPasswordHash(),
+			password: await hash(TEST_PASSWORD, { algorithm: 2 }),
 			firstName: options.firstName ?? 'Test',
 			lastName: 'User',
 			role: options.role ?? 'member',
