@@ -248,14 +248,6 @@ def cmd_apply(name, pass_, quad=None):
     print(f"{name} pass {pass_}: wrote {os.path.relpath(p, ROOT)}; {summary(lab)}; view {p1}")
 
 
-def iou(a, b, cls=1):
-    valid = (a != 0) & (b != 0)
-    A = (a == cls) & valid
-    B = (b == cls) & valid
-    u = np.sum(A | B)
-    return float(np.sum(A & B) / u) if u else 1.0
-
-
 def cmd_agree(names, passes=("a", "b")):
     tot_i = tot_u = 0
     for name in names:
