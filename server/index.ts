@@ -58,6 +58,12 @@ if (env.BULK_WORKER === 'on') {
 }
 
 const server = http.createServer(listener)
+// An idle keep-alive connection stays open 65 s, not Node's 5 s: a client (or a proxy in front, whose
+// idle timeout is commonly 60 s) that reuses a connection just as the server closes it gets a reset
+// instead of an answer. A test's client busy for 5 s between two requests saw exactly that (ECONNRESET
+// on CI's busiest run). The headers of a request must still arrive within 66 s.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.listen(port, host, () => {
 	console.log(`Yardstick is running on http://localhost:${port}`)
 })

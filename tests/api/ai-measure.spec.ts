@@ -276,6 +276,8 @@ test('bad seeds answer 400 naming the field, and count nothing', async ({ reques
 })
 
 test('correction re-runs with cached tiles, 1 tap and 20 + 20 taps, answer (times printed, not asserted)', async ({ request, makeUser, env }) => {
+	// seven detections: ~6 s, and 30 s on CI's busiest run (a machine shared with six other jobs)
+	test.slow()
 	const user = await makeUser({ tierId: 'pro' })
 	await login(request, user.email)
 	const c = env.grass.center

@@ -72,6 +72,8 @@ test('20 MB posts to the public doors are refused with 413 unread; memory stays 
 })
 
 test('no malformed body makes a page action fail: JSON, empty, broken multipart, wrong charset, huge field counts get a 4xx (or the page’s own answer), never a 5xx', async ({ request, makeUser, baseURL }) => {
+	// 540 posts: ~8 s, and 30 s on CI's busiest run (a machine shared with six other jobs)
+	test.slow()
 	const user = await makeUser({ role: 'account_admin', tierId: 'pro' })
 	const cookie = await sessionCookieHeader(user.id)
 	const origin = new URL(baseURL!).origin
