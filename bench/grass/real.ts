@@ -9,7 +9,8 @@
 // (scripts/grass-cnn) and a plain excess-green (2G − R − B) threshold chosen
 // by Otsu per image. Then what 1, 2 and 3 simulated taps add to ours, the
 // calibration (ECE) of each detector's lawn probability, fragments per crop,
-// and the CPU of one detection per 768×768. Prints a table, then (last line)
+// recall by the size of the labelled lawn, and the CPU of one detection per
+// 768×768. Prints a table, then (last line)
 // one JSON object.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -18,6 +19,7 @@ import sharp from 'sharp'
 import { calibratedProbabilities } from '../../app/grass/calibration.ts'
 import { segment } from '../../app/grass/detect.ts'
 import { cnnLawn } from '../../app/grass/cnn.ts'
+import { removeSmallRegions } from '../../app/grass/morphology.ts'
 import { resolvedScale } from '../../app/grass/resolution.ts'
 import { processCpuMs } from './cpu.ts'
 import { quantile } from './stats.ts'
@@ -158,6 +160,24 @@ export function figures(c: Counts) {
 	}
 }
 
+/** Lawn sizes the benchmark reports recall by: connected labelled lawns (4-neighbours) under 36 m², 36–108 m²,
+ * 108–360 m² and of 360 m² or more (100, 300 and 1,000 pixels of 0.6 m NAIP). */
+export const LAWN_SIZES_M2 = [36, 108, 360] as const
+export const LAWN_SIZE_NAMES = ['< 36 m²', '36–108 m²', '108–360 m²', '≥ 360 m²'] as const
+
+/** For each labelled lawn pixel, the index in LAWN_SIZE_NAMES of the size of the lawn it belongs to; 255 elsewhere. */
+export function lawnSizeClasses(label: Uint8Array, width: number, height: number, mpp: number): Uint8Array {
+	const out = new Uint8Array(label.length).fill(255)
+	for (let i = 0; i < label.length; i++) if (label[i] === LABEL.LAWN) out[i] = 0
+	for (const [k, m2] of LAWN_SIZES_M2.entries()) {
+		const lawn = { width, height, data: new Uint8Array(label.length) }
+		for (let i = 0; i < label.length; i++) lawn.data[i] = label[i] === LABEL.LAWN ? 1 : 0
+		const large = removeSmallRegions(lawn, Math.round(m2 / (mpp * mpp))).data
+		for (let i = 0; i < label.length; i++) if (large[i]) out[i] = k + 1
+	}
+	return out
+}
+
 /**
  * The simulated user's next tap: at the centre (the point farthest inside) of
  * the largest wrongly classified region — "Not lawn" on a false lawn,
@@ -282,6 +302,8 @@ export async function runRealBenchmark(split: 'test' | 'tune' | 'train') {
 	const taps: Record<string, Counts[]> = {}
 	// the mean confidence shown over what ours calls lawn, to set beside its precision
 	const shownOnLawn: Record<string, { sum: number; n: number }> = {}
+	// recall of ours by the size of the labelled lawn a pixel belongs to: per source, [found, labelled] per size
+	const bySize: Record<string, { found: number[]; labelled: number[] }> = {}
 	const perCrop: { name: string; source: string; cnnIou: number; image: Rgb; label: Uint8Array; cnn: Uint8Array }[] = []
 	for (let pair of pairs) {
 		let label = await readLabel(pair.label)
@@ -300,6 +322,16 @@ export async function runRealBenchmark(split: 'test' | 'tune' | 'train') {
 			for (const key of [pair.source, 'pooled']) {
 				score((tables[d][key] ??= emptyCounts()), masks[d], label.data, pair.mpp)
 				;(fragments[d][key] ??= []).push(countFragments(masks[d], image.width, image.height))
+			}
+		}
+		const sizes = lawnSizeClasses(label.data, label.width, label.height, pair.mpp)
+		for (const key of [pair.source, 'pooled']) {
+			const acc = (bySize[key] ??= { found: LAWN_SIZE_NAMES.map(() => 0), labelled: LAWN_SIZE_NAMES.map(() => 0) })
+			for (let i = 0; i < sizes.length; i++) {
+				const k = sizes[i]!
+				if (k === 255) continue
+				acc.labelled[k]!++
+				if (masks.ours[i]) acc.found[k]!++
 			}
 		}
 		const shown = calibratedProbabilities(segmentation.probability) // the confidence a user is shown
@@ -369,6 +401,15 @@ export async function runRealBenchmark(split: 'test' | 'tune' | 'train') {
 			console.log(`${(first ? r.name : '').padEnd(13)} ${(first ? String(r.images) : '').padStart(6)}  ${d.padEnd(16)}  ${f(v.iou).padStart(6)}  ${f(v.precision).padStart(9)}  ${f(v.recall).padStart(6)}  ${f(v.areaErrPct, 1).padStart(12)}  ${f(v.treeAsLawnPct, 1).padStart(11)}  ${f(v.hardAsLawnPct, 1).padStart(17)}  ${f(v.fragmentsPerCrop, 1).padStart(14)}  ${ece.padStart(6)}`)
 		}
 	}
+	const recallBySize = Object.fromEntries(
+		names.map((name) => {
+			const { found, labelled } = bySize[name]!
+			const total = labelled.reduce((a, b) => a + b, 0)
+			return [name, Object.fromEntries(LAWN_SIZE_NAMES.map((size, k) => [size, { share: Number((labelled[k]! / Math.max(1, total)).toFixed(4)), recall: Number((found[k]! / Math.max(1, labelled[k]!)).toFixed(4)) }]))]
+		}),
+	)
+	console.log(`\nrecall of ours by the size of the labelled lawn (share of the source's lawn pixels in brackets):`)
+	for (const name of names) console.log(`  ${name.padEnd(12)} ${LAWN_SIZE_NAMES.map((size) => `${size} ${f(recallBySize[name]![size]!.recall, 2)} (${f(recallBySize[name]![size]!.share * 100, 0)} %)`).join('   ')}`)
 	const tapIous = Object.fromEntries(names.map((name) => [name, taps[name]!.map((c) => figures(c).iou)]))
 	const tapIou = tapIous.pooled!
 	const tapJson = (v: number[]) => ({ none: Number(v[0]!.toFixed(4)), one: Number(v[1]!.toFixed(4)), two: Number(v[2]!.toFixed(4)), three: Number(v[3]!.toFixed(4)) })
@@ -406,6 +447,7 @@ export async function runRealBenchmark(split: 'test' | 'tune' | 'train') {
 		images: pairs.length,
 		sources: Object.fromEntries(rows.map((r) => [r.name, { images: r.images, ece: round(r.ece), ...Object.fromEntries(DETECTORS.map((d) => [d === CNN ? 'cnn' : d, round(r[d])])) }])),
 		confidenceShownOnLawn: round(meanShown),
+		recallBySize,
 		taps: tapJson(tapIou),
 		tapsBySource: Object.fromEntries(sources.map((name) => [name, tapJson(tapIous[name]!)])),
 		cpuMs: { ours: round(speed('ours')), cnn: round(speed(CNN)) },

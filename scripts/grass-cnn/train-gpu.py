@@ -71,10 +71,14 @@ class Net(nn.Module):
     """train.py's LawnNet (strides 2/4/8, dilated context, skips to 1/2), optionally with a
     stride-16 stage carrying the dilated context instead, and a training-only NDVI head."""
 
-    def __init__(self, w=(16, 32, 48), s16=0, aux=False):
+    def __init__(self, w=(16, 32, 48), s16=0, aux=False, full_res=False):
         super().__init__()
         a, b, c = w
         self.s16 = s16
+        # --full-res: a decoder level at the working resolution itself (a shallow full-resolution
+        # stage from the image, fused with the decoder's output at 1/2): output stride 1 instead of 2
+        self.e0 = cbr(3, a // 2) if full_res else None
+        self.d0 = fuse(a + a // 2, a // 2) if full_res else None
         self.e1 = nn.Sequential(cbr(3, a, 2), cbr(a, a))
         self.e2 = nn.Sequential(cbr(a, b, 2), cbr(b, b))
         if s16:
@@ -85,8 +89,9 @@ class Net(nn.Module):
             self.e3 = nn.Sequential(cbr(b, c, 2), cbr(c, c, d=2), cbr(c, c, d=4), cbr(c, c, d=8))
         self.d2 = fuse(c + b, b)
         self.d1 = fuse(b + a, a)
-        self.head = nn.Conv2d(a, NUM_CLASSES, 1)
-        self.aux = nn.Conv2d(a, 1, 1) if aux else None
+        o = a // 2 if full_res else a
+        self.head = nn.Conv2d(o, NUM_CLASSES, 1)
+        self.aux = nn.Conv2d(o, 1, 1) if aux else None
         self.with_aux = False
 
     def forward(self, x):
@@ -98,6 +103,9 @@ class Net(nn.Module):
             f3 = self.d3(torch.cat([F.interpolate(f4, size=f3.shape[2:], mode="bilinear", align_corners=False), f3], 1))
         g2 = self.d2(torch.cat([F.interpolate(f3, size=f2.shape[2:], mode="bilinear", align_corners=False), f2], 1))
         g1 = self.d1(torch.cat([F.interpolate(g2, size=f1.shape[2:], mode="bilinear", align_corners=False), f1], 1))
+        if self.e0 is not None:
+            f0 = self.e0(x)
+            g1 = self.d0(torch.cat([F.interpolate(g1, size=f0.shape[2:], mode="bilinear", align_corners=False), f0], 1))
         out = self.head(g1)
         if self.with_aux and self.aux is not None:
             return out, self.aux(g1)
@@ -272,6 +280,7 @@ def main():
     ap.add_argument("--size", type=int, default=192)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--lawn-weight", type=float, default=1.0)
+    ap.add_argument("--full-res", action="store_true", help="a decoder level at the working resolution (output stride 1)")
     ap.add_argument("--lovasz", type=float, default=0.0)
     ap.add_argument("--ndvi", type=float, default=0.0, help="weight of the training-only NDVI regression")
     ap.add_argument("--ema", type=float, default=0.999)
@@ -310,8 +319,8 @@ def main():
     cw[0] *= args.lawn_weight
     cw = torch.tensor(cw, dtype=torch.float32, device=dev)
     width = tuple(int(v) for v in args.width.split(","))
-    model = Net(width, args.s16, aux=args.ndvi > 0).to(dev).to(memory_format=torch.channels_last)
-    ema = Net(width, args.s16, aux=args.ndvi > 0).to(dev).to(memory_format=torch.channels_last)
+    model = Net(width, args.s16, aux=args.ndvi > 0, full_res=args.full_res).to(dev).to(memory_format=torch.channels_last)
+    ema = Net(width, args.s16, aux=args.ndvi > 0, full_res=args.full_res).to(dev).to(memory_format=torch.channels_last)
     ema.load_state_dict(model.state_dict())
     ema.eval()
     params = sum(p.numel() for p in model.parameters() if p.requires_grad) - (sum(p.numel() for p in model.aux.parameters()) if model.aux is not None else 0)
@@ -405,7 +414,7 @@ def main():
     gen_final = scores(predict(ema, syn_tune, args.work_mpp, dev), syn_tune, T, th) if syn_tune else float("nan")
     print(f"[{args.name}] best step {best[2]} of {step}: tune IoU@0.5 {best[0]:.4f}; T {T:.3f} threshold {th:.2f} tune IoU {max(ious):.4f} ECE {ece:.4f}; generated tune {gen_final:.4f}", flush=True)
 
-    cpu = Net(width, args.s16, aux=False)
+    cpu = Net(width, args.s16, aux=False, full_res=args.full_res)
     cpu.load_state_dict({k: v for k, v in best[1].items() if not k.startswith("aux.")})
     cpu.eval()
     path = os.path.join(work, args.name)
@@ -419,7 +428,7 @@ def main():
         print(f"[{args.name}] ONNX export failed: {e!r}", flush=True)
         digest = None
     meta = {
-        "workMpp": args.work_mpp, "outputStride": 2, "classes": ["lawn", "tree", "paved", "other"],
+        "workMpp": args.work_mpp, "outputStride": 1 if args.full_res else 2, "classes": ["lawn", "tree", "paved", "other"],
         "mean": MEAN.tolist(), "std": STD.tolist(), "temperature": round(T, 4), "threshold": round(th, 3),
         "trainedOn": {"sweep": vars(args), "steps": step, "bestStep": best[2], "params": params, "device": dev.type},
         "tune": {"iou": round(max(ious), 4), "iou05": round(best[0], 4), "ece": round(ece, 4), "generatedIou": round(gen_final, 4)},
