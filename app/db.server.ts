@@ -11,7 +11,23 @@ export { Prisma } from '../generated/prisma/client.ts'
 const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient; __pool?: pg.Pool }
 
 /** The connection pool Prisma runs on, shared with the hot reads below. */
-const pool: pg.Pool = globalForPrisma.__pool ?? (globalForPrisma.__pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 20 }))
+const pool: pg.Pool = globalForPrisma.__pool ?? (globalForPrisma.__pool = createPool())
+
+function createPool() {
+	const pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 20 })
+	// PostgreSQL ends connections when it stops (57P01: every shutdown of `npm start` stops it under
+	// the pool), restarts or is told to. A client then emits 'error' — on the pool when it is idle, on
+	// itself when it is checked out — and an 'error' nobody hears takes the process down (stop 53's CI:
+	// exit 1 after "SIGTERM: shutting down"). Heard here, an idle client is dropped by the pool and a
+	// checked-out one fails its next statement, which its caller answers.
+	const report = (error: Error & { code?: string }) => {
+		if (error.code === '57P01') console.warn('[db] the database closed a connection:', error.message)
+		else console.error('[db] a connection failed:', error.message)
+	}
+	pool.on('error', report)
+	pool.on('connect', (client) => client.on('error', report))
+	return pool
+}
 
 export const prisma: PrismaClient =
 	globalForPrisma.__prisma ??

@@ -81,6 +81,10 @@ async function shutdown(signal: string) {
 	// the detection workers go once no lawn-CNN pass is in flight: exiting during one aborts the process (app/grass/run-gate.ts)
 	const { stopDetectionPool } = await import('../app/grass/pool.server.ts')
 	await stopDetectionPool().catch((error) => console.error('Detection pool stop failed', error))
+	// the app's connections close before the database stops under them (a request still holding one
+	// gets 5 s; the pool hears a connection the database ends: app/db.server.ts)
+	const { prisma } = await import('../app/db.server.ts')
+	await Promise.race([prisma.$disconnect(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]).catch((error) => console.error('Database disconnect failed', error))
 	await db.stop().catch((error) => console.error('Database stop failed', error))
 	process.exit(0)
 }

@@ -1,7 +1,7 @@
 // The hot reads (db.server.ts hotQuery) skip Prisma; these hold each one
 // equal to what Prisma answers for the same question, field by field.
 import { afterAll, expect, test } from 'vitest'
-import { prisma } from '~/db.server.ts'
+import { hotQuery, hotTransaction, prisma } from '~/db.server.ts'
 import { makeOrganization, makeUser } from '../../tests/integration/factories.ts'
 import type { MeasurementCreate } from '~/lib/schemas/measurement.ts'
 import { createMeasurement, listMeasurements, measurementPageJson, toApi } from './measurements.server.ts'
@@ -116,4 +116,18 @@ test('a measurement created by hand-written statements reads back through Prisma
 		await expect(createMeasurement({ ...client, organizationId: 'no-such-organization' }, { measurement_type: 'manual', shapes: [{ type: 'polygon', coordinates: square }] } as MeasurementCreate)).rejects.toThrow()
 		expect((await createMeasurement(client, { measurement_type: 'manual', shapes: [{ type: 'polygon', coordinates: square }] } as MeasurementCreate)).label).toBe(`Unknown Location #${i + 1}`)
 	}
+})
+
+test('a connection the database ends while a transaction holds it fails that transaction only: the process and the pool go on', async () => {
+	// PostgreSQL ends connections when it stops (57P01, as at every shutdown of `npm start`), restarts or
+	// is told to; a client checked out of the pool then emits 'error', which unheard takes the process down
+	const run = hotTransaction(async (query) => {
+		const [backend] = await query<{ pid: number }>('backend-pid', 'SELECT pg_backend_pid() AS pid', [])
+		await prisma.$queryRaw`SELECT pg_terminate_backend(${backend!.pid}::int)` // from another connection of the pool
+		await new Promise((resolve) => setTimeout(resolve, 300)) // held, idle: the end arrives between two statements
+		return query('after-terminate', 'SELECT 1 AS one', [])
+	})
+	await expect(run).rejects.toThrow()
+	expect(await hotQuery<{ one: number }>('one', 'SELECT 1 AS one', [])).toEqual([{ one: 1 }])
+	expect(await prisma.user.count()).toBeGreaterThanOrEqual(0)
 })
