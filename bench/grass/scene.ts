@@ -54,6 +54,8 @@ export type SceneOptions = {
 	shadowScale?: number
 	/** training augmentation only (season): lawns this far from green to straw (0–1) instead of the usual 0–0.35; the layout is the seed's own */
 	dormancy?: number
+	/** training augmentation only (haze): a veil this thick (0–1) with the haze suite's colour cast, instead of the usual 0–0.08; the layout is the seed's own */
+	haze?: number
 }
 
 export type Scene = {
@@ -431,8 +433,9 @@ export async function generateScene(options: SceneOptions): Promise<Scene> {
 	}
 
 	// atmosphere and camera: colour cast + haze, noise
-	const haze = ood === 'haze' ? between(0.2, 0.35) : between(0, 0.08)
-	const castSpread = ood === 'haze' ? 0.2 : 0.05
+	const drawnHaze = ood === 'haze' ? between(0.2, 0.35) : between(0, 0.08)
+	const haze = options.haze ?? drawnHaze
+	const castSpread = ood === 'haze' || options.haze !== undefined ? 0.2 : 0.05
 	const gains: Rgb = [1 + (rand() - 0.5) * 2 * castSpread, 1 + (rand() - 0.5) * 2 * castSpread, 1 + (rand() - 0.5) * 2 * castSpread]
 	const hazeColour: Rgb = [between(190, 215), between(195, 215), between(205, 230)]
 	const noiseSigma = options.clean ? 0 : between(1.5, 4)

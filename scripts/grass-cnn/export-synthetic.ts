@@ -39,7 +39,7 @@ fs.mkdirSync(dir, { recursive: true })
 const files: { name: string; mpp: number; split: 'train' | 'tune' }[] = []
 for (const options of tune ? TUNE.slice(0, count) : more ? MORE_TRAIN(count) : TRAIN.slice(0, count)) {
 	const scene = await generateScene(options)
-	const name = `synth_${options.seed}${options.shadowScale ? '_shade' : ''}`
+	const name = `synth_${options.seed}${options.shadowScale ? '_shade' : ''}${options.dormancy !== undefined ? '_season' : ''}${options.haze !== undefined ? '_haze' : ''}`
 	const { width, height } = scene.image
 	const label = Uint8Array.from(scene.classes, (c) => CODE[c] ?? 0)
 	await sharp(Buffer.from(scene.image.data), { raw: { width, height, channels: 3 } }).png().toFile(path.join(dir, `${name}.png`))

@@ -137,8 +137,23 @@ def to_work(img4, lab, mpp, work_mpp, dev):
     return x, y
 
 
+def small_lawn_weights(y, work_mpp, most):
+    """(H, W) label at work_mpp → a weight per pixel: 1, but on a lawn smaller than 360 m²
+    (1,000 NAIP pixels) sqrt(360 / its area), at most `most` (4-connected lawns, as
+    bench/grass/real.ts sizes them)."""
+    from scipy import ndimage
+    lab = y.cpu().numpy()
+    comp, n = ndimage.label(lab == 1)
+    w = np.ones(lab.shape, np.float32)
+    if n:
+        area = np.bincount(comp.ravel())[1:] * work_mpp * work_mpp
+        per = np.clip(np.sqrt(360.0 / np.maximum(area, 1e-6)), 1.0, most).astype(np.float32)
+        w[comp > 0] = per[comp[comp > 0] - 1]
+    return torch.from_numpy(w).to(y.device)
+
+
 class Pool:
-    def __init__(self, items, work_mpp, dev):
+    def __init__(self, items, work_mpp, dev, small_weight=0.0):
         xs, ys = [], []
         for _, mpp, img4, lab in items:
             x, y = to_work(img4, lab, mpp, work_mpp, dev)
@@ -147,11 +162,14 @@ class Pool:
         S = max(max(x.shape[1], x.shape[2]) for x in xs)
         self.x = torch.zeros(len(xs), 4, S, S, device=dev)
         self.y = torch.zeros(len(xs), S, S, device=dev)
+        self.wt = torch.ones(len(xs), S, S, device=dev) if small_weight > 1 else None
         self.h = torch.zeros(len(xs), device=dev)
         self.w = torch.zeros(len(xs), device=dev)
         for i, (x, y) in enumerate(zip(xs, ys)):
             self.x[i, :, : x.shape[1], : x.shape[2]] = x
             self.y[i, : y.shape[0], : y.shape[1]] = y
+            if self.wt is not None:
+                self.wt[i, : y.shape[0], : y.shape[1]] = small_lawn_weights(y, work_mpp, small_weight)
             self.h[i], self.w[i] = x.shape[1], x.shape[2]
         self.S = S
         self.n = len(xs)
@@ -176,7 +194,10 @@ def sample(pool, B, size, g, dev):
     grid = F.affine_grid(theta, (B, 4, size, size), align_corners=False)
     x = F.grid_sample(pool.x[idx], grid, mode="bilinear", padding_mode="zeros", align_corners=False)
     y = F.grid_sample(pool.y[idx][:, None], grid, mode="nearest", padding_mode="zeros", align_corners=False)[:, 0].long()
-    return x, y
+    if pool.wt is None:
+        return x, y
+    wt = F.grid_sample(pool.wt[idx][:, None], grid, mode="nearest", padding_mode="border", align_corners=False)[:, 0]
+    return x, y, wt
 
 
 def augment(c, g, dev, haze_max=0.3):
@@ -281,6 +302,7 @@ def main():
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--lawn-weight", type=float, default=1.0)
     ap.add_argument("--full-res", action="store_true", help="a decoder level at the working resolution (output stride 1)")
+    ap.add_argument("--small-weight", type=float, default=0.0, help="weigh a lawn under 360 m² by sqrt(360 / its area) in the loss, at most this (off at ≤ 1)")
     ap.add_argument("--lovasz", type=float, default=0.0)
     ap.add_argument("--ndvi", type=float, default=0.0, help="weight of the training-only NDVI regression")
     ap.add_argument("--ema", type=float, default=0.999)
@@ -311,8 +333,8 @@ def main():
 
     train, tune = read("real", "train"), read("real", "tune")
     syn_train, syn_tune = (read("syn", "train"), read("syn", "tune")) if os.path.exists(os.path.join(DATA, "syn.json")) else ([], [])
-    real_pool = Pool(train, args.work_mpp, dev)
-    syn_pool = Pool(syn_train, args.work_mpp, dev) if syn_train and args.syn > 0 else None
+    real_pool = Pool(train, args.work_mpp, dev, args.small_weight)
+    syn_pool = Pool(syn_train, args.work_mpp, dev, args.small_weight) if syn_train and args.syn > 0 else None
     counts = torch.bincount(real_pool.y.long().flatten(), minlength=5).double().cpu().numpy()
     freq = counts[1:] / counts[1:].sum()
     cw = (1 / np.sqrt(freq + 1e-3)) / np.mean(1 / np.sqrt(freq + 1e-3))
@@ -343,12 +365,14 @@ def main():
             pg["lr"] = lr
         model.train()
         model.with_aux = args.ndvi > 0
-        xr, yr = sample(real_pool, args.batch - n_syn, args.size, g, dev)
+        xr, yr, *wr = sample(real_pool, args.batch - n_syn, args.size, g, dev)
         if n_syn:
-            xs, ys = sample(syn_pool, n_syn, args.size, g, dev)
+            xs, ys, *ws = sample(syn_pool, n_syn, args.size, g, dev)
             x4, y = torch.cat([xr, xs]), torch.cat([yr, ys])
+            wt = torch.cat([wr[0], ws[0]]) if wr else None
         else:
             x4, y = xr, yr
+            wt = wr[0] if wr else None
         rgb = x4[:, :3]
         x = normalise(augment(rgb, g, dev, args.haze_max)).contiguous(memory_format=torch.channels_last)
         with (torch.autocast("cuda", dtype=torch.bfloat16) if use_amp else contextlib.nullcontext()):
@@ -358,7 +382,12 @@ def main():
         else:
             aux = None
         logits = F.interpolate(out.float(), size=y.shape[1:], mode="bilinear", align_corners=False)
-        loss = F.cross_entropy(logits, y - 1, weight=cw, ignore_index=-1)
+        if wt is None:
+            loss = F.cross_entropy(logits, y - 1, weight=cw, ignore_index=-1)
+        else:  # the same weighted mean, each pixel also weighed by the size of its lawn
+            per = F.cross_entropy(logits, y - 1, weight=cw, ignore_index=-1, reduction="none")
+            valid = y > 0
+            loss = (per * wt)[valid].sum() / (cw[(y - 1).clamp(min=0)] * wt)[valid].sum().clamp(min=1e-6)
         if args.lovasz > 0:
             z = lawn_logodds(logits)
             valid = y > 0

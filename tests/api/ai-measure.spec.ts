@@ -163,8 +163,8 @@ test('real imagery (issue 29 items 5 and 7): a labelled NAIP crop of Long Beach 
 	console.log(`${real.name}: ${Math.round(totalSqft(body))} sq ft detected against ${Math.round(real.truthSqft)} sq ft of labelled lawn (${(error * 100).toFixed(1)} %)`)
 	// The issue's target is 15 %; the detector finds about four fifths of this lawn
 	// (-34 % with the trees alone, -27 % with the GPU-trained lawn CNN blended in, -19 % with
-	// the CPU-trained one that ships), so this guards the path from real tiles to a measured
-	// area and today's figure, not the target.
+	// the CPU-trained one, -20 % since the trees learn from hazy copies too), so this guards the
+	// path from real tiles to a measured area and today's figure, not the target.
 	expect(Math.abs(error)).toBeLessThan(0.25)
 	for (const area of body.grassAreas) expect(area.area_sqft).toBeGreaterThanOrEqual(MIN_FRAGMENT_SQFT)
 	// the confidence shown is the calibrated one (fitted on the tune town)
