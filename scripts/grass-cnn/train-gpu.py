@@ -194,9 +194,7 @@ def sample(pool, B, size, g, dev):
     grid = F.affine_grid(theta, (B, 4, size, size), align_corners=False)
     x = F.grid_sample(pool.x[idx], grid, mode="bilinear", padding_mode="zeros", align_corners=False)
     y = F.grid_sample(pool.y[idx][:, None], grid, mode="nearest", padding_mode="zeros", align_corners=False)[:, 0].long()
-    if pool.wt is None:
-        return x, y
-    wt = F.grid_sample(pool.wt[idx][:, None], grid, mode="nearest", padding_mode="border", align_corners=False)[:, 0]
+    wt = None if pool.wt is None else F.grid_sample(pool.wt[idx][:, None], grid, mode="nearest", padding_mode="border", align_corners=False)[:, 0]
     return x, y, wt
 
 
@@ -365,14 +363,11 @@ def main():
             pg["lr"] = lr
         model.train()
         model.with_aux = args.ndvi > 0
-        xr, yr, *wr = sample(real_pool, args.batch - n_syn, args.size, g, dev)
+        x4, y, wt = sample(real_pool, args.batch - n_syn, args.size, g, dev)
         if n_syn:
-            xs, ys, *ws = sample(syn_pool, n_syn, args.size, g, dev)
-            x4, y = torch.cat([xr, xs]), torch.cat([yr, ys])
-            wt = torch.cat([wr[0], ws[0]]) if wr else None
-        else:
-            x4, y = xr, yr
-            wt = wr[0] if wr else None
+            xs, ys, ws = sample(syn_pool, n_syn, args.size, g, dev)
+            x4, y = torch.cat([x4, xs]), torch.cat([y, ys])
+            wt = None if wt is None else torch.cat([wt, ws])
         rgb = x4[:, :3]
         x = normalise(augment(rgb, g, dev, args.haze_max)).contiguous(memory_format=torch.channels_last)
         with (torch.autocast("cuda", dtype=torch.bfloat16) if use_amp else contextlib.nullcontext()):
