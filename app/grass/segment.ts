@@ -36,6 +36,11 @@ type ModelFile = {
  */
 export const CONTEXT_CNN_NAMES = [...CONTEXT_NAMES, 'cnn'] as const
 
+/** The second pass's columns (CONTEXT_CNN_NAMES): `p1`'s context, then the CNN's log-odds on the working grid (0 where none was given). */
+export function secondPassColumns(features: Features, p1: Float32Array, cnn: Float32Array | null): Float32Array[] {
+	return [...contextFeatures(features, p1), cnn ?? new Float32Array(p1.length)]
+}
+
 /** Whether the shipped second pass reads the CNN's log-odds (so detect.ts runs the CNN even without a blend). */
 export const CONTEXT_READS_CNN = Boolean((modelJson as unknown as ModelFile).context?.features.includes('cnn'))
 
@@ -312,7 +317,7 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 		// second pass on the first pass's probabilities and their neighbourhood
 		const first = (modelJson as unknown as ModelFile).contextAddsFirstPass ? score.slice() : undefined
 		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
-		const contextColumns = [...contextFeatures(features, score), cnn ?? new Float32Array(score.length)]
+		const contextColumns = secondPassColumns(features, score, cnn)
 		lap('context features')
 		score = context.scoreAll(contextColumns, new Float32Array(score.length), first ? CORRECTION_EXIT : EARLY_EXIT, first)
 		lap('second tree pass')

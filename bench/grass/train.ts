@@ -7,9 +7,9 @@
 // 2× and 4× as map tiles show them. Deterministic.
 import fs from 'node:fs'
 import path from 'node:path'
-import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { CONTEXT_NAMES, computeFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
 import { cnnLogOdds, stretch } from '../../app/grass/cnn.ts'
-import { CONTEXT_CNN_NAMES, firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
+import { CONTEXT_CNN_NAMES, firstPass, secondPassColumns, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { halveWithTexture, rng, type FineTexture } from '../../app/grass/raster.ts'
 import type { RgbImage } from '../../app/lib/rgb-image.ts'
@@ -348,8 +348,7 @@ for (const [s, { image, mpp, fine, cnn }] of data.small.entries()) {
 	const p1 = firstPass(f)
 	if (CONFIG.residual) for (const p of data.picked[s]!) firstScores.push(p1[p]!)
 	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
-	const values = contextFeatures(f, p1)
-	if (cnn) values.push(stretch(cnn.data, cnn.width, cnn.height, f.width, f.height))
+	const values = secondPassColumns(f, p1, cnn && stretch(cnn.data, cnn.width, cnn.height, f.width, f.height))
 	for (const p of data.picked[s]!) contextNames.forEach((_, k) => ctxCols[k]!.push(values[k]![p]!))
 	process.stdout.write('.')
 }
