@@ -25,7 +25,9 @@ never app/grass (copy it there by hand, then `npm run bench:grass blend` and
 `npm run calibrate:grass`: docs/decisions.md, "The lawn CNN trained on the CPU ships").
 `--haze-max 0.4` thickens the haze augmentation and adds a colour cast (default 0.3: the
 shipped recipe). `pack-gpu-data.py all` packs every exported
-generated training yard (export 256 for TRAIN's shade and season copies). Writes
+generated training yard (export 256 for TRAIN's shade and season copies). `--train-share S`
+trains on a seeded share of each town's crops (a learning curve: docs/decisions.md, "How the
+CNN grows with labelled crops"). Writes
 $WORK/<name>.onnx, .pt and .json (lawn-cnn.json's fields, the tune figures, the
 evaluation history); WORK defaults to tmp/grass-gpu-out."""
 import argparse, contextlib, ctypes, ctypes.util, hashlib, json, math, os, random, time
@@ -124,6 +126,21 @@ def read(split_file, split):
         lab = np.asarray(Image.open(os.path.join(folder, x["name"] + ".label.png")).convert("L"), np.uint8)
         out.append((x["name"], x["mpp"], np.concatenate([rgb, nir], 2), lab))
     return out
+
+
+def share_of_each_town(items, share, seed):
+    """The first round(share × n) of each town's crops (at least one) in a shuffle seeded by `seed`,
+    in their original order: the same draw for the same share and seed."""
+    towns = {}
+    for item in items:
+        towns.setdefault(item[0].rsplit("_", 2)[0], []).append(item[0])
+    rng = random.Random(seed)
+    keep = set()
+    for town in sorted(towns):
+        names = sorted(towns[town])
+        rng.shuffle(names)
+        keep.update(names[: max(1, round(share * len(names)))])
+    return [item for item in items if item[0] in keep]
 
 
 def to_work(img4, lab, mpp, work_mpp, dev):
@@ -311,6 +328,7 @@ def main():
     ap.add_argument("--steps", type=int, default=0, help="a step-based schedule of this many steps (instead of --seconds)")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--threads", type=int, default=0, help="CPU threads (default: 1 on a GPU, where runs share the CPU; every core on the CPU)")
+    ap.add_argument("--train-share", type=float, default=1.0, help="train on this share of each town's train crops (a seeded draw; a learning curve)")
     ap.add_argument("--haze-max", type=float, default=0.3, help="thickest haze veil of the augmentation (above 0.3: a veil of varying colour and a colour cast)")
     args = ap.parse_args()
     dev = torch.device(args.device)
@@ -330,6 +348,8 @@ def main():
         torch.backends.cudnn.allow_tf32 = True
 
     train, tune = read("real", "train"), read("real", "tune")
+    if args.train_share < 1:
+        train = share_of_each_town(train, args.train_share, args.seed)
     syn_train, syn_tune = (read("syn", "train"), read("syn", "tune")) if os.path.exists(os.path.join(DATA, "syn.json")) else ([], [])
     real_pool = Pool(train, args.work_mpp, dev, args.small_weight)
     syn_pool = Pool(syn_train, args.work_mpp, dev, args.small_weight) if syn_train and args.syn > 0 else None
