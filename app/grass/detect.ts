@@ -14,7 +14,7 @@ import type { SeedPoint } from './seeds.ts'
 import { rng, type Mask } from './raster.ts'
 import { EXCLUDED_LABELS, EXCLUDED_TYPES, type ExcludedType } from './segment-types.ts'
 import { cnnLogOdds } from './cnn.ts'
-import { BLEND, CONTEXT_READS_CNN, segmentLawn, stopwatch, type Segmentation, type SegmentOptions } from './segment.ts'
+import { BLEND, segmentLawn, stopwatch, type Segmentation, type SegmentOptions } from './segment.ts'
 import { CHAMFER_TOLERANCE_PX, forEachInside, SQFT_PER_M2, toGeoPolygons, traceMask, type Georef, type GeoPolygon } from './vectorize.ts'
 
 /** Pixel window (inclusive-exclusive) the answer is limited to. */
@@ -70,7 +70,7 @@ export type DetectOptions = MeasureOptions & { learned?: LearnedLawnModel | null
  * boosted trees' score (segment.ts BLEND). Every detection path runs this.
  */
 export async function segment(image: RgbImage, options: SegmentOptions): Promise<Segmentation> {
-	const cnn = BLEND.cnn !== 0 || CONTEXT_READS_CNN ? await cnnLogOdds(image, options.mpp, options.cnnGate) : null
+	const cnn = BLEND.cnn !== 0 ? await cnnLogOdds(image, options.mpp, options.cnnGate) : null
 	options.signal?.throwIfAborted()
 	return segmentLawn(image, { ...options, cnn })
 }

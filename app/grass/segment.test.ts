@@ -6,8 +6,7 @@ import { detectOnImage, segment } from './detect.ts'
 import { ROUGH_OUTLINE } from '~/lib/ai-result.ts'
 import { groundPixelAreaM2, project } from '~/lib/web-mercator.ts'
 import { halve } from './raster.ts'
-import { computeFeatures } from './features.ts'
-import { BLEND, CONTEXT_CNN_NAMES, guidedUpsample, secondPassColumns, segmentLawn, upsample } from './segment.ts'
+import { BLEND, guidedUpsample, segmentLawn, upsample } from './segment.ts'
 
 const iou = (a: Uint8Array, b: Uint8Array) => {
 	let inter = 0
@@ -25,23 +24,6 @@ test('finds the lawn of a yard scene and excludes roofs, pavement and trees; det
 	expect(iou(first.lawn.data, scene.truth)).toBeGreaterThan(0.85)
 	const again = segmentLawn(scene.image, { mpp: scene.mpp })
 	expect(Buffer.from(again.lawn.data).equals(Buffer.from(first.lawn.data))).toBe(true)
-})
-
-test('the second pass’s columns follow CONTEXT_CNN_NAMES: the context of the first pass, then the CNN’s log-odds on the working grid, or 0 (unsure) without them', async () => {
-	const scene = await generateScene({ seed: 77, zoom: 20, size: 64 })
-	const small = halve(scene.image)
-	const features = computeFeatures(small, scene.mpp * 2)
-	const n = features.width * features.height
-	const p1 = Float32Array.from({ length: n }, (_, i) => (i % 7) / 7)
-	const cnn = Float32Array.from({ length: n }, (_, i) => i - n / 2)
-	const withCnn = secondPassColumns(features, p1, cnn)
-	expect(withCnn).toHaveLength(CONTEXT_CNN_NAMES.length)
-	expect(withCnn[CONTEXT_CNN_NAMES.indexOf('p1')]).toEqual(p1)
-	expect(withCnn[CONTEXT_CNN_NAMES.indexOf('cnn')]).toEqual(cnn)
-	const without = secondPassColumns(features, p1, null)
-	expect(without).toHaveLength(CONTEXT_CNN_NAMES.length)
-	expect(Array.from(without[CONTEXT_CNN_NAMES.indexOf('cnn')]!).every((v) => v === 0)).toBe(true)
-	expect(without.slice(0, -1)).toEqual(withCnn.slice(0, -1))
 })
 
 test('the CNN’s log-odds join the trees’ score: a sure "no" on the left half takes its lawn away, a sure "yes" on the right half adds lawn there; no map, the trees alone', async () => {

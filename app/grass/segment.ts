@@ -29,28 +29,13 @@ type ModelFile = {
 	trainedOn?: unknown
 }
 
-/**
- * The second pass's columns: CONTEXT_NAMES, then the lawn CNN's log-odds stretched to
- * the working grid ('cnn'; 0, unsure, where no CNN pass was given), for a context
- * model trained to read them (bench/grass/train.ts CONFIG.contextCnn).
- */
-export const CONTEXT_CNN_NAMES = [...CONTEXT_NAMES, 'cnn'] as const
-
-/** The second pass's columns (CONTEXT_CNN_NAMES): `p1`'s context, then the CNN's log-odds on the working grid (0 where none was given). */
-export function secondPassColumns(features: Features, p1: Float32Array, cnn: Float32Array | null): Float32Array[] {
-	return [...contextFeatures(features, p1), cnn ?? new Float32Array(p1.length)]
-}
-
-/** Whether the shipped second pass reads the CNN's log-odds (so detect.ts runs the CNN even without a blend). */
-export const CONTEXT_READS_CNN = Boolean((modelJson as unknown as ModelFile).context?.features.includes('cnn'))
-
 let compiled: { lawn: GeneratedGbdt; context: GeneratedGbdt | null; excluded: [ExcludedType, CompiledGbdt][] } | undefined
 function models() {
 	if (!compiled) {
 		const file = modelJson as unknown as ModelFile
 		compiled = {
 			lawn: generateGbdt(compileGbdt(file.lawn, FEATURE_NAMES)),
-			context: file.context ? generateGbdt(compileGbdt(file.context, CONTEXT_CNN_NAMES)) : null,
+			context: file.context ? generateGbdt(compileGbdt(file.context, CONTEXT_NAMES)) : null,
 			excluded: EXCLUDED_TYPES.map((type) => [type, compileGbdt(file.excluded[type], FEATURE_NAMES)]),
 		}
 	}
@@ -312,18 +297,18 @@ export function segmentLawn(image: RgbImage, options: SegmentOptions): Segmentat
 	const columns = features.values
 	let score = firstPass(features)
 	lap('first tree pass')
-	const cnn = options.cnn ? stretch(options.cnn.data, options.cnn.width, options.cnn.height, sw, sh) : null
 	if (context) {
 		// second pass on the first pass's probabilities and their neighbourhood
 		const first = (modelJson as unknown as ModelFile).contextAddsFirstPass ? score.slice() : undefined
 		for (let p = 0; p < score.length; p++) score[p] = sigmoid(score[p]!)
-		const contextColumns = secondPassColumns(features, score, cnn)
+		const contextColumns = contextFeatures(features, score)
 		lap('context features')
 		score = context.scoreAll(contextColumns, new Float32Array(score.length), first ? CORRECTION_EXIT : EARLY_EXIT, first)
 		lap('second tree pass')
 	}
-	if (cnn && BLEND.cnn !== 0) {
-		for (let p = 0; p < score.length; p++) score[p] = BLEND.trees * score[p]! + BLEND.cnn * cnn[p]! + BLEND.bias
+	if (options.cnn && BLEND.cnn !== 0) {
+		const z = stretch(options.cnn.data, options.cnn.width, options.cnn.height, sw, sh)
+		for (let p = 0; p < score.length; p++) score[p] = BLEND.trees * score[p]! + BLEND.cnn * z[p]! + BLEND.bias
 		lap('blend')
 	}
 	if (options.learned) {

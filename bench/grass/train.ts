@@ -7,9 +7,8 @@
 // 2× and 4× as map tiles show them. Deterministic.
 import fs from 'node:fs'
 import path from 'node:path'
-import { CONTEXT_NAMES, computeFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
-import { cnnLogOdds, stretch } from '../../app/grass/cnn.ts'
-import { CONTEXT_CNN_NAMES, firstPass, secondPassColumns, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
+import { CONTEXT_NAMES, computeFeatures, contextFeatures, FEATURE_NAMES } from '../../app/grass/features.ts'
+import { firstPass, setFirstPassModel, WORK_SCALE } from '../../app/grass/segment.ts'
 import { sigmoid, type GbdtJson } from '../../app/grass/gbdt.ts'
 import { halveWithTexture, rng, type FineTexture } from '../../app/grass/raster.ts'
 import type { RgbImage } from '../../app/lib/rgb-image.ts'
@@ -38,15 +37,9 @@ const CONFIG = {
 	 * 0.473 / 0.466 / 0.499 (3,000 with them: 0.460 / 0.459 / 0.485; without them 0.474 / 0.481 / 0.497).
 	 */
 	real: { scales: TILE_UPSAMPLINGS, randomPerCrop: 4500, boundaryShare: 0.6 },
-	/**
-	 * the second pass also reads the lawn CNN's log-odds (app/grass/lawn-cnn.onnx as it is), stretched to
-	 * the working grid: tried 2026-11-29 and not kept (tune mean IoU 0.541 at the best blend against 0.556;
-	 * it leans on the CNN and calls more crowns lawn: docs/decisions.md, "The CNN as a feature of the trees")
-	 */
-	contextCnn: false,
 }
 
-type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: FineTexture; cnn: Awaited<ReturnType<typeof cnnLogOdds>> | null }[] }
+type Data = { x: Float32Array[]; lawn: Uint8Array; group: Int8Array; n: number; picked: number[][]; small: { image: RgbImage; mpp: number; fine: FineTexture }[] }
 
 /**
  * The label of each working (halved, segment.ts WORK_SCALE) pixel: the majority
@@ -87,7 +80,7 @@ async function collect(): Promise<Data> {
 		// the model sees the halved image (segment.ts, WORK_SCALE): label each
 		// working pixel by the majority of the full pixels it covers
 		const { small, fine } = halveWithTexture(scene.image)
-		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE, fine, cnn: CONFIG.contextCnn ? await cnnLogOdds(scene.image, scene.mpp) : null })
+		smalls.push({ image: small, mpp: scene.mpp * WORK_SCALE, fine })
 		const f = computeFeatures(small, scene.mpp * WORK_SCALE, fine)
 		const { width, height } = f
 		const W = scene.image.width
@@ -133,7 +126,7 @@ async function collect(): Promise<Data> {
 			mpp = mpp / pair.scale
 		}
 		const { small, fine } = halveWithTexture(image)
-		smalls.push({ image: small, mpp: mpp * WORK_SCALE, fine, cnn: CONFIG.contextCnn ? await cnnLogOdds(image, mpp) : null })
+		smalls.push({ image: small, mpp: mpp * WORK_SCALE, fine })
 		const f = computeFeatures(small, mpp * WORK_SCALE, fine)
 		const { width, height } = f
 		const W = image.width
@@ -340,21 +333,20 @@ console.log(`  (${seconds()} s)`)
 // the contextual second pass: the same training pixels, now with the first
 // pass's probabilities around them
 setFirstPassModel(lawn)
-const contextNames = CONFIG.contextCnn ? CONTEXT_CNN_NAMES : CONTEXT_NAMES
-const ctxCols: number[][] = contextNames.map(() => [])
+const ctxCols: number[][] = CONTEXT_NAMES.map(() => [])
 const firstScores: number[] = []
-for (const [s, { image, mpp, fine, cnn }] of data.small.entries()) {
+for (const [s, { image, mpp, fine }] of data.small.entries()) {
 	const f = computeFeatures(image, mpp, fine)
 	const p1 = firstPass(f)
 	if (CONFIG.residual) for (const p of data.picked[s]!) firstScores.push(p1[p]!)
 	for (let p = 0; p < p1.length; p++) p1[p] = sigmoid(p1[p]!)
-	const values = secondPassColumns(f, p1, cnn && stretch(cnn.data, cnn.width, cnn.height, f.width, f.height))
-	for (const p of data.picked[s]!) contextNames.forEach((_, k) => ctxCols[k]!.push(values[k]![p]!))
+	const values = contextFeatures(f, p1)
+	for (const p of data.picked[s]!) CONTEXT_NAMES.forEach((_, k) => ctxCols[k]!.push(values[k]![p]!))
 	process.stdout.write('.')
 }
 process.stdout.write('\n')
 const ctxData: Data = { ...data, x: ctxCols.map((c) => Float32Array.from(c)) }
-const context = train(ctxData, all, data.lawn, { ...CONFIG.context, names: contextNames, seed: 2, init: CONFIG.residual ? Float32Array.from(firstScores) : undefined })
+const context = train(ctxData, all, data.lawn, { ...CONFIG.context, names: CONTEXT_NAMES, seed: 2, init: CONFIG.residual ? Float32Array.from(firstScores) : undefined })
 console.log(`  (${seconds()} s)`)
 
 const nonLawn = all.filter((i) => data.group[i]! >= 0)
