@@ -19,21 +19,25 @@ test('a pass goes through an open gate; a closed one refuses it with GateClosedE
 
 test('closing waits for the pass inside, in another thread, to leave', async () => {
 	const gate = new RunGate()
+	// what the other thread did, written by that thread before it leaves the gate: a message would
+	// arrive after the fact (in the main thread's next turn), so it cannot tell which came first
+	const left = new Int32Array(new SharedArrayBuffer(4))
 	// a thread that enters the same gate (its SharedArrayBuffer), holds it 300 ms, then leaves
 	const worker = new Worker(
 		`const { workerData, parentPort } = require('node:worker_threads')
-		const cells = new Int32Array(workerData)
+		const cells = new Int32Array(workerData.gate)
+		const left = new Int32Array(workerData.left)
 		Atomics.add(cells, 1, 1)
 		parentPort.postMessage('inside')
-		setTimeout(() => { Atomics.sub(cells, 1, 1); parentPort.postMessage('left') }, 300)`,
-		{ eval: true, workerData: gate.buffer },
+		setTimeout(() => { Atomics.store(left, 0, 1); Atomics.sub(cells, 1, 1) }, 300)`,
+		{ eval: true, workerData: { gate: gate.buffer, left: left.buffer } },
 	)
-	const events: string[] = []
-	worker.on('message', (m: string) => events.push(m))
 	await new Promise((resolve) => worker.once('message', resolve))
+	expect(Atomics.load(left, 0)).toBe(0)
 	await gate.close()
-	events.push('closed')
-	expect(events).toEqual(['inside', 'left', 'closed'])
+	// had close() not waited, it would have resolved while the thread still held the gate (left 0)
+	expect(Atomics.load(left, 0)).toBe(1)
+	expect(Atomics.load(gate.cells, 1)).toBe(0)
 	expect(gate.enter()).toBe(false)
 	await worker.terminate()
 })
