@@ -217,15 +217,21 @@ test('cancelling a detection or stopping the pool while its CNN pass runs never 
 }, 180_000)
 
 test('a worker idle for a moment gives its detection memory back (the server’s resident size drops)', () => {
-	// a process of its own, started as the production server is (glibc reads its settings at start)
-	const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/pool-memory.ts'], {
-		env: { ...process.env, ...MALLOC_ENV, GRASS_WORKERS: '1', IDLE_MS: '2500' },
+	// a process of its own, started as the production server is (glibc reads its settings at start),
+	// but without V8's memory reducer, which gives some memory back by itself after ~5 s idle (it
+	// would hide a worker that never runs its idle step). The process's resident size is looked at
+	// until it drops by DROP_MB, for up to 20 s: a second after the last detection on a quiet machine,
+	// later on a busy one, where the worker (below the server's priority) gets a core late.
+	const child = spawnSync(process.execPath, ['--no-memory-reducer', '--import', 'tsx', 'tests/support/pool-memory.ts'], {
+		env: { ...process.env, ...MALLOC_ENV, GRASS_WORKERS: '1', DROP_MB: '5', IDLE_MS: '20000' },
 		encoding: 'utf8',
-		timeout: 60_000,
+		timeout: 90_000,
 	})
 	expect(child.status, child.stderr).toBe(0)
 	const { busy, idle } = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { busy: number; idle: number }
-	// measured: ~225 MB right after two detections, ~195 MB a second later; a worker whose event loop
-	// is blocked while it waits for work (piscina's default) never runs its idle step and keeps it all
-	expect(busy - idle).toBeGreaterThanOrEqual(15)
-}, 60_000)
+	// measured: ~300 MB right after two detections; once the worker has run its idle step 16-23 MB
+	// less on a quiet machine, 9-43 MB less beside two CPU burners (13 runs); a worker that never runs
+	// it (an event loop blocked while it waits for work, piscina's default) keeps it all: 0-2 MB less
+	// after 20 s, quiet or beside the burners
+	expect(busy - idle).toBeGreaterThanOrEqual(5)
+}, 90_000)
